@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { ZodError } from 'zod'
+import { AppError } from '@presently/domain'
+
+/**
+ * The one formatter of REST errors: AppError -> its status and message; zod validation -> 400
+ * with the first issue; Fastify's own 4xx (bad JSON, too large) keep their status; anything
+ * else -> 500 "Internal server error", details only in the log. Body: {success:false, message}.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ success: false, message: error.message })
+    }
+    if (error instanceof ZodError) {
+      return reply.status(400).send({ success: false, message: formatZodError(error) })
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500
+    if (status < 500) return reply.status(status).send({ success: false, message: error.message })
+    request.log.error({ err: error }, 'request failed')
+    return reply.status(500).send({ success: false, message: 'Internal server error' })
+  })
+}
+
+/** "Invalid page: Too small: expected number to be >=1" from the first zod issue. */
+export function formatZodError(error: ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return 'Invalid request'
+  const where = issue.path.length ? `Invalid ${issue.path.join('.')}: ` : ''
+  return `${where}${issue.message}`
+}

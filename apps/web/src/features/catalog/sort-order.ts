@@ -1,0 +1,60 @@
+import { useCallback, useState } from 'react'
+import { SORT_ORDERS, type SortOrder } from '@presently/domain'
+
+/** Local storage key of the listing sort order (spec browsing-and-purchase §4 "Sort order"). */
+export const SORT_ORDER_KEY = 'sort-order'
+/** The spec leaves the default open; random keeps browsing varied for gift discovery. */
+export const DEFAULT_SORT_ORDER: SortOrder = 'random'
+
+export const SORT_LABELS: Record<SortOrder, string> = {
+  random: 'Random',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  name_asc: 'Name: A-Z',
+  name_desc: 'Name: Z-A',
+}
+
+export function isSortOrder(value: unknown): value is SortOrder {
+  return typeof value === 'string' && (SORT_ORDERS as readonly string[]).includes(value)
+}
+
+function readStoredSort(): SortOrder {
+  try {
+    const stored = window.localStorage.getItem(SORT_ORDER_KEY)
+    return isSortOrder(stored) ? stored : DEFAULT_SORT_ORDER
+  } catch {
+    return DEFAULT_SORT_ORDER
+  }
+}
+
+/** The listing sort order, persisted in local storage under "sort-order" as the plain value. */
+export function useSortOrder(): [SortOrder, (next: SortOrder) => void] {
+  const [sort, setSort] = useState<SortOrder>(readStoredSort)
+  const update = useCallback((next: SortOrder) => {
+    setSort(next)
+    try {
+      window.localStorage.setItem(SORT_ORDER_KEY, next)
+    } catch {
+      // Storage may be unavailable (private mode); the choice then lasts for this page only.
+    }
+  }, [])
+  return [sort, update]
+}
+
+const SEED_KEY = 'listing-seed'
+
+/**
+ * The seed that keeps "random" order stable across the pages of one browsing session (the
+ * server orders by md5(id || seed)), so paging never repeats or skips a product. One per tab.
+ */
+export function randomSeed(): string {
+  try {
+    const existing = window.sessionStorage.getItem(SEED_KEY)
+    if (existing) return existing
+    const seed = Math.random().toString(36).slice(2, 10)
+    window.sessionStorage.setItem(SEED_KEY, seed)
+    return seed
+  } catch {
+    return 'presently'
+  }
+}

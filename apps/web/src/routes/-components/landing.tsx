@@ -1,0 +1,125 @@
+import { Badge, Box, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { IconBell, IconCheck, IconGift, IconListDetails, IconUserPlus } from '@tabler/icons-react'
+import { CategoryTiles } from '../../features/catalog/category-tiles'
+import classes from './landing.module.css'
+import { ButtonLink } from '../../lib/links'
+
+const benefits = [
+  'Gift ideas chosen for each person you buy for',
+  'Reminders before birthdays, anniversaries and other special days',
+  'Everyone you buy for, and every date, in one place',
+  'Prices in pounds from UK shops',
+]
+
+// The three steps of spec browsing-and-purchase §1.
+const steps = [
+  {
+    Icon: IconUserPlus,
+    title: 'Create a free account',
+    text: 'Sign up in a minute with just your email address.',
+  },
+  {
+    Icon: IconListDetails,
+    title: 'Add a gift list',
+    text: 'Add the people you buy for and the dates that matter to them.',
+  },
+  {
+    Icon: IconBell,
+    title: 'Get reminders and suggestions',
+    text: 'We remind you in good time and suggest gifts they will love.',
+  },
+]
+
+/**
+ * The landing page for signed-out visitors (spec browsing-and-purchase §1): Join Now and
+ * "Get Started – It's Free!" (both to /auth until the auth modal arrives), benefits and steps.
+ */
+export function Landing() {
+  return (
+    <>
+      <Box className={classes.hero}>
+        <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 48, sm: 80 }}>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+            <Stack gap="lg">
+              <Badge variant="light" size="lg" radius="sm" w="fit-content">
+                Gift ideas made personal
+              </Badge>
+              <Title order={1} className={classes.heroTitle}>
+                Never be stuck for the perfect gift again
+              </Title>
+              <Text size="lg" c="dark.5" maw={520}>
+                Presently remembers the special days of the people you love and suggests gifts that suit them, so every
+                present feels thoughtful.
+              </Text>
+              <Group gap="sm">
+                <ButtonLink to="/auth" size="lg">
+                  Join Now
+                </ButtonLink>
+                <ButtonLink to="/auth" size="lg" variant="default">
+                  Get Started – It&apos;s Free!
+                </ButtonLink>
+              </Group>
+            </Stack>
+            <Box className={classes.benefitsCard}>
+              <Title order={2} size="h3" mb="md">
+                Why Presently?
+              </Title>
+              <List
+                spacing="sm"
+                icon={
+                  <ThemeIcon size={24} radius="xl" color="brand" aria-hidden>
+                    <IconCheck size={14} stroke={3} />
+                  </ThemeIcon>
+                }
+              >
+                {benefits.map((benefit) => (
+                  <List.Item key={benefit}>{benefit}</List.Item>
+                ))}
+              </List>
+            </Box>
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 48, sm: 64 }}>
+        <Stack align="center" gap={6} mb="xl" ta="center">
+          <Title order={2}>How it works</Title>
+          <Text c="dimmed">Three simple steps to stress-free gifting.</Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+          {steps.map(({ Icon, title, text }, index) => (
+            <Stack key={title} gap="xs" align="center" ta="center" className={classes.step}>
+              <ThemeIcon size={56} radius="xl" variant="light" color="brand" aria-hidden>
+                <Icon size={28} stroke={1.6} />
+              </ThemeIcon>
+              <Text size="xs" tt="uppercase" fw={700} c="brand.7">
+                Step {index + 1}
+              </Text>
+              <Title order={3} size="h4">
+                {title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {text}
+              </Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        <Group justify="center" mt="xl">
+          <ButtonLink to="/auth" size="md" leftSection={<IconGift size={18} aria-hidden />}>
+            Get Started – It&apos;s Free!
+          </ButtonLink>
+        </Group>
+      </Container>
+
+      <Box className={classes.browse}>
+        <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 48, sm: 64 }}>
+          <Stack gap={6} mb="lg">
+            <Title order={2}>Browse gift ideas</Title>
+            <Text c="dimmed">No account needed to look around.</Text>
+          </Stack>
+          <CategoryTiles />
+        </Container>
+      </Box>
+    </>
+  )
+}

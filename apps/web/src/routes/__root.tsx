@@ -1,0 +1,33 @@
+import { Box } from '@mantine/core'
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
+import type { RouterContext } from '../router'
+import { NotFoundPage } from './-components/not-found-page'
+import { SiteFooter } from './-components/site-footer'
+import { SiteHeader } from './-components/site-header'
+import { RouteError } from './-components/route-error'
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // Every page sets its own title; only unknown paths keep this one (spec browsing-and-purchase §2).
+  head: () => ({ meta: [{ title: 'Not Found' }] }),
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteError,
+})
+
+function RootLayout() {
+  return (
+    <>
+      <HeadContent />
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+        <SiteHeader />
+        <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+          <Outlet />
+        </Box>
+        <SiteFooter />
+      </Box>
+    </>
+  )
+}

@@ -1,0 +1,31 @@
+import { Tabs, Text } from '@mantine/core'
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import { AccountPage } from '../-components/account-page'
+
+/**
+ * Staff tools (account-area §2 "Tools"). Staff routes need is_staff or is_admin, else /home
+ * (browsing-and-purchase §2); the Tools page itself sends non-admins to /my-account (account-area §2).
+ */
+export const Route = createFileRoute('/_account/admin/tools')({
+  head: () => ({ meta: [{ title: 'Tools' }] }),
+  beforeLoad: ({ context }) => {
+    if (!context.user.is_staff && !context.user.is_admin) throw redirect({ to: '/home' })
+    if (!context.user.is_admin) throw redirect({ to: '/my-account' })
+  },
+  component: ToolsPage,
+})
+
+function ToolsPage() {
+  return (
+    <AccountPage title="Tools">
+      <Tabs defaultValue="email-campaigns">
+        <Tabs.List>
+          <Tabs.Tab value="email-campaigns">Email Campaigns</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="email-campaigns" pt="md">
+          <Text c="dimmed">Scheduled email campaigns arrive in a later release.</Text>
+        </Tabs.Panel>
+      </Tabs>
+    </AccountPage>
+  )
+}

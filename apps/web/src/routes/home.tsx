@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { HomePage } from './-components/home-page'
+
+// Guards send visitors to /home (spec browsing-and-purchase §2), so it is the home page too.
+export const Route = createFileRoute('/home')({
+  head: () => ({ meta: [{ title: 'Home' }] }),
+  component: HomePage,
+})

@@ -1,0 +1,151 @@
+import { Box, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { IconShoppingBag } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { formatPrice, type Product } from '@presently/domain'
+import { useTRPC } from '../../../lib/trpc'
+import { useSession } from '../../../features/session/session'
+import { PageContainer } from '../../../features/layout/page-container'
+import { CategoryBreadcrumb } from '../../../features/catalog/category-breadcrumb'
+import { productCategoryLevels } from '../../../features/catalog/category-names'
+import { ProductImage } from '../../../features/catalog/product-image'
+import { productQueryOptions } from '../../../features/catalog/query-options'
+import { StatusMessage } from '../../../features/catalog/status-message'
+import { ProductDescription } from './product-description'
+import { AnchorLink, ButtonLink } from '../../../lib/links'
+
+/** A product page id: a positive whole number (shop id, or 5+ digits for an affiliate id). */
+function parseProductId(raw: string): number | null {
+  if (!/^\d{1,16}$/.test(raw)) return null
+  const id = Number(raw)
+  return Number.isSafeInteger(id) && id > 0 ? id : null
+}
+
+export function ProductDetail({ id: rawId }: { id: string }) {
+  const id = parseProductId(rawId)
+  if (id === null) return <ProductNotFound />
+  return <ProductDetailLoaded id={id} />
+}
+
+function ProductDetailLoaded({ id }: { id: number }) {
+  const trpc = useTRPC()
+  const query = useQuery(productQueryOptions(trpc, id))
+  if (query.isPending) return <ProductSkeleton />
+  // spec browsing-and-purchase §8: a failed product fetch shows "Product not found".
+  if (query.isError) return <ProductNotFound />
+  return <ProductView product={query.data} />
+}
+
+function ProductView({ product }: { product: Product }) {
+  const { user } = useSession()
+  const levels = productCategoryLevels(product)
+  return (
+    <PageContainer>
+      <CategoryBreadcrumb levels={levels} current={product.title} />
+      <Grid gap={{ base: 'lg', md: 48 }}>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Paper withBorder radius="lg" p="md" bg="gray.0" style={{ display: 'flex', justifyContent: 'center' }}>
+            <ProductImage src={product.imageUrl} alt={product.title} size={703} loading="eager" />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="md">
+            {product.brand ? (
+              <Text size="sm" c="dimmed" tt="uppercase" fw={600}>
+                {product.brand}
+              </Text>
+            ) : null}
+            <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.25}>
+              {product.title}
+            </Title>
+            <Text fz={30} fw={700} c="brand.8" data-testid="product-price">
+              {formatPrice(product.price)}
+            </Text>
+            <Group>
+              <BuyNowButton signedIn={!!user} />
+            </Group>
+            {!user ? (
+              <Text size="sm" c="dimmed">
+                <AnchorLink to="/auth" underline="always">
+                  Sign in or create a free account
+                </AnchorLink> to buy gifts and save ideas for the people you
+                love.
+              </Text>
+            ) : null}
+            <Divider my="sm" />
+            <Box component="section" aria-labelledby="product-details-heading">
+              <Title order={2} size="h3" id="product-details-heading" mb="sm">
+                Product Details
+              </Title>
+              <ProductDescription text={product.longDescription} />
+            </Box>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </PageContainer>
+  )
+}
+
+/**
+ * Buy Now. Buying needs a signed-in user (spec browsing-and-purchase §4 "Buy flow"); the
+ * click-through itself arrives in a later issue. For visitors the button is disabled and says
+ * why in a tooltip; it stays focusable (aria-disabled) so keyboard users get the tooltip too.
+ */
+function BuyNowButton({ signedIn }: { signedIn: boolean }) {
+  const button = (
+    <Button
+      size="lg"
+      leftSection={<IconShoppingBag size={20} aria-hidden />}
+      data-disabled={signedIn ? undefined : true}
+      aria-disabled={signedIn ? undefined : true}
+      onClick={(event) => {
+        if (!signedIn) event.preventDefault()
+      }}
+    >
+      Buy Now
+    </Button>
+  )
+  if (signedIn) return button
+  return (
+    <Tooltip label="Sign in to buy" withArrow>
+      {button}
+    </Tooltip>
+  )
+}
+
+function ProductNotFound() {
+  return (
+    <PageContainer>
+      <StatusMessage
+        order={1}
+        title="Product not found"
+        action={
+          <ButtonLink to="/" variant="light">
+            Browse gift ideas
+          </ButtonLink>
+        }
+      >
+        This product may have been removed or is no longer available.
+      </StatusMessage>
+    </PageContainer>
+  )
+}
+
+function ProductSkeleton() {
+  return (
+    <PageContainer aria-busy="true">
+      <Skeleton height={14} width={260} mb="lg" />
+      <Grid gap={{ base: 'lg', md: 48 }}>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Skeleton style={{ aspectRatio: '1 / 1' }} radius="lg" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Skeleton height={12} width="30%" />
+          <Skeleton height={28} mt="md" />
+          <Skeleton height={28} width="70%" mt="xs" />
+          <Skeleton height={32} width="25%" mt="lg" />
+          <Skeleton height={50} width={160} mt="lg" />
+        </Grid.Col>
+      </Grid>
+    </PageContainer>
+  )
+}

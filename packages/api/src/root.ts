@@ -1,0 +1,17 @@
+import { createCallerFactory, router } from './trpc.ts'
+import { productsRouter } from './router/products.ts'
+import { authRouter } from './router/auth.ts'
+import { categoriesRouter } from './router/categories.ts'
+import { promosRouter } from './router/promos.ts'
+
+export const appRouter = router({
+  auth: authRouter,
+  products: productsRouter,
+  categories: categoriesRouter,
+  promos: promosRouter,
+})
+
+/** The API's type, imported by the web client. */
+export type AppRouter = typeof appRouter
+
+export const createCaller = createCallerFactory(appRouter)

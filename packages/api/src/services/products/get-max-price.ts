@@ -1,0 +1,13 @@
+import { eq, products, sql, type Db } from '@presently/db'
+
+/**
+ * The highest price of an enabled product in GBP, 0 for an empty catalog
+ * (spec browsing-and-purchase §7 GET /api/products/max-price; the slider's upper bound).
+ */
+export async function getMaxPrice(db: Db): Promise<{ maxPrice: number }> {
+  const [row] = await db
+    .select({ maxPrice: sql<number>`coalesce(max(${products.price}), 0)`.mapWith(Number) })
+    .from(products)
+    .where(eq(products.disabled, false))
+  return { maxPrice: row?.maxPrice ?? 0 }
+}

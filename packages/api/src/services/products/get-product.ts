@@ -1,0 +1,18 @@
+import { and, eq, products, type Db } from '@presently/db'
+import { AppError, type Product } from '@presently/domain'
+import { productColumns } from './product-row.ts'
+
+/**
+ * One enabled product by shop id, or by affiliate-network id when `type` is "aw"
+ * (spec browsing-and-purchase §7 GET /api/products/{id}[?type=aw]).
+ * @throws AppError NOT_FOUND "Product not found" when absent or disabled.
+ */
+export async function getProduct(db: Db, input: { id: number; type?: 'aw' }): Promise<Product> {
+  const key = input.type === 'aw' ? products.awProductId : products.id
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(key, input.id), eq(products.disabled, false)))
+  if (!row) throw new AppError('NOT_FOUND', 'Product not found')
+  return row
+}

@@ -1,0 +1,99 @@
+import { and, asc, desc, gte, lte, products, sql, type Db, type SQL } from '@presently/db'
+import type { ProductList, ProductListQuery } from '@presently/domain'
+import { productColumns } from './product-row.ts'
+import { primaryVariantCondition, promoCondition, searchCondition, searchRank, visibleCondition } from './product-filters.ts'
+
+/**
+ * One page of the catalog (spec browsing-and-purchase §7 GET /api/products, /by-category and
+ * the promo listings).
+ *
+ * Filters: disabled products and hidden categories never appear; search per searchCondition;
+ * category levels match case-insensitively (slugs read back upper-cased, spec §4); promoId
+ * keeps a promo's products; minPrice/maxPrice are inclusive GBP bounds; without
+ * includeVariants one product per variant group is listed.
+ * Order: the chosen sort, else relevance for searches, the promo's order for promos, else name.
+ * "random" orders by md5(id || seed), so one seed gives one fixed order and paging never
+ * repeats or skips a product. Ties break on id.
+ * priceRange is the min and max price of the filtered set before the price band is applied
+ * (it bounds the slider); {0, 0} when nothing matches.
+ *
+ * @returns total and totalProducts (the same count), totalPages = ceil(total / limit).
+ */
+export async function listProducts(db: Db, query: ProductListQuery & { promoId?: number }): Promise<ProductList> {
+  const search = query.search?.trim()
+  const base: SQL[] = [visibleCondition()]
+  if (search) base.push(searchCondition(search))
+  if (query.promoId !== undefined) base.push(promoCondition(query.promoId))
+  const levels = [
+    [products.categoryName, query.categoryName],
+    [products.categoryLevel1, query.categoryLevel1],
+    [products.categoryLevel2, query.categoryLevel2],
+    [products.categoryLevel3, query.categoryLevel3],
+  ] as const
+  for (const [column, value] of levels) {
+    if (value) base.push(sql`lower(${column}) = lower(${value})`)
+  }
+  if (!query.includeVariants) base.push(primaryVariantCondition())
+
+  const priced = [...base]
+  if (query.minPrice !== undefined) priced.push(gte(products.price, query.minPrice))
+  if (query.maxPrice !== undefined) priced.push(lte(products.price, query.maxPrice))
+
+  const [range] = await db
+    .select({
+      minPrice: sql<number>`coalesce(min(${products.price}), 0)`.mapWith(Number),
+      maxPrice: sql<number>`coalesce(max(${products.price}), 0)`.mapWith(Number),
+    })
+    .from(products)
+    .where(and(...base))
+  const [counted] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(and(...priced))
+  const total = counted?.count ?? 0
+
+  const orderBy: SQL[] = []
+  switch (query.sort) {
+    case 'price_asc':
+      orderBy.push(asc(products.price))
+      break
+    case 'price_desc':
+      orderBy.push(desc(products.price))
+      break
+    case 'name_asc':
+      orderBy.push(asc(products.title))
+      break
+    case 'name_desc':
+      orderBy.push(desc(products.title))
+      break
+    case 'random':
+      orderBy.push(sql`md5(${products.id}::text || ${query.seed ?? ''})`)
+      break
+    default:
+      if (search) orderBy.push(sql`${searchRank(search)} desc`)
+      else if (query.promoId !== undefined)
+        orderBy.push(
+          sql`(select pp.position from promo_products pp where pp.promo_id = ${query.promoId} and pp.product_id = ${products.id})`,
+        )
+      else orderBy.push(asc(products.title))
+  }
+  orderBy.push(asc(products.id))
+
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(...priced))
+    .orderBy(...orderBy)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+
+  return {
+    products: rows,
+    total,
+    totalProducts: total,
+    totalPages: Math.ceil(total / query.limit),
+    page: query.page,
+    itemsPerPage: query.limit,
+    priceRange: { minPrice: range?.minPrice ?? 0, maxPrice: range?.maxPrice ?? 0 },
+  }
+}

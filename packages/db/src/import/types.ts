@@ -1,0 +1,51 @@
+import type { products } from '../schema/index.ts'
+import type { CategoryColumns } from './category-path.ts'
+
+/**
+ * The product fields a catalog feed provides: what the importer inserts into, or updates in,
+ * the products table. Prices are in `currency` units with 2 decimals; ids and the shop-managed
+ * columns (disabled, variant group, timestamps) are not part of a feed row.
+ */
+export interface ProductInput extends CategoryColumns {
+  /** Affiliate-network id (5+ digits): the feed's own, or a stable derived 10-digit id. */
+  awProductId: number
+  /** Feed name: "amazon_uk" (PromptCloud), "awin". */
+  source: string
+  /** The feed's id of the row; (source, sourceProductId) is unique. */
+  sourceProductId: string
+  title: string
+  imageUrl: string | null
+  price: number
+  /** ISO 4217 code, e.g. "GBP". */
+  currency: string
+  brand: string | null
+  merchantName: string | null
+  merchantId: string | null
+  /** The feed's full original category path (kept even when the category columns cap it). */
+  merchantCategory: string | null
+  longDescription: string | null
+  affiliateUrl: string | null
+  /** 0..5 stars. */
+  averageRating: number | null
+  reviewCount: number | null
+}
+
+/** A feed row the importer did not import. `line` is the 1-based line where it starts (header = 1). */
+export interface Rejection {
+  line: number
+  /** Stable, short reason, e.g. "no usable price"; group by it. */
+  reason: string
+  /** The offending value or detail, e.g. the raw price string, when there is one. */
+  value?: string
+}
+
+/** What a format mapper makes of one CSV record. */
+export type MapResult = { ok: true; product: ProductInput } | { ok: false; rejection: Rejection }
+
+/** One CSV record keyed by the header's column names; missing cells are "". */
+export type CsvRecord = Readonly<Record<string, string>>
+
+// Compile-time guard: every ProductInput is insertable into products.
+type Insertable = typeof products.$inferInsert
+const _productInputIsInsertable = (p: ProductInput): Insertable => p
+void _productInputIsInsertable

@@ -1,0 +1,154 @@
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/**
+ * Groups of variants of one base product (spec browsing-and-purchase §3 "Variant group").
+ * primaryVariantId is the product shown in listings that collapse variants.
+ */
+export const variantGroups = pgTable(
+  'variant_groups',
+  {
+    id: serial().primaryKey(),
+    baseProductName: text().notNull(),
+    descriptionHash: text(),
+    primaryVariantId: integer().references((): AnyPgColumn => products.id, { onDelete: 'set null' }),
+    /** How members were matched, e.g. "brand_base_name". */
+    matchMethod: text().notNull(),
+    brandName: text(),
+    merchantId: text(),
+    /** 0..1: how alike the members' titles are after size/colour words are removed. */
+    similarityScore: real().notNull().default(1),
+    manuallyReviewed: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('variant_groups_brand_base_key').on(t.brandName, t.baseProductName).nullsNotDistinct()],
+)
+
+/**
+ * Catalog products (spec browsing-and-purchase §3 "Product"). Prices are GBP with two decimals.
+ * awProductId is the affiliate-network id (5+ digits); feeds without one get a stable id from
+ * the importer. (source, sourceProductId) identifies a feed row across re-imports.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial().primaryKey(),
+    awProductId: bigint({ mode: 'number' }).notNull(),
+    source: text().notNull(),
+    sourceProductId: text().notNull(),
+    title: text().notNull(),
+    imageUrl: text(),
+    price: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
+    currency: text().notNull().default('GBP'),
+    categoryName: text(),
+    categoryLevel1: text(),
+    categoryLevel2: text(),
+    categoryLevel3: text(),
+    /**
+     * The feed's category levels joined by "::", as imported. categoryName..categoryLevel3 are
+     * the shop's tree position: this path after category overrides (applyCategoryOverrides).
+     */
+    feedCategoryPath: text(),
+    /** True when a "hide" override covers the feed path: kept out of listings and the tree. */
+    categoryHidden: boolean().notNull().default(false),
+    brand: text(),
+    merchantName: text(),
+    merchantId: text(),
+    merchantCategory: text(),
+    longDescription: text(),
+    affiliateUrl: text(),
+    averageRating: real(),
+    reviewCount: integer(),
+    disabled: boolean().notNull().default(false),
+    variantGroupId: integer().references(() => variantGroups.id, { onDelete: 'set null' }),
+    variantType: text(),
+    variantValue: text(),
+    /** Full-text document: title (A) above brand (B), category (C) and description (D). */
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(brand, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(category_name, '') || ' ' || coalesce(category_level1, '') || ' ' || coalesce(category_level2, '') || ' ' || coalesce(category_level3, '')), 'C') || setweight(to_tsvector('english'::regconfig, left(coalesce(long_description, ''), 4000)), 'D')`,
+    ),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_aw_product_id_key').on(t.awProductId),
+    uniqueIndex('products_source_key').on(t.source, t.sourceProductId),
+    index('products_category_idx').on(t.categoryName, t.categoryLevel1, t.categoryLevel2, t.categoryLevel3),
+    index('products_price_idx').on(t.price),
+    index('products_variant_group_idx').on(t.variantGroupId),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+)
+
+export const categoryOverrideAction = ['rename', 'merge', 'hide'] as const
+
+/**
+ * Rules that shape imported category paths into the shop's tree. sourcePath and targetPath are
+ * category levels joined by "::" (spec browsing-and-purchase §3 "Category tree node").
+ */
+export const categoryOverrides = pgTable('category_overrides', {
+  id: serial().primaryKey(),
+  sourcePath: text().notNull().unique(),
+  action: text({ enum: categoryOverrideAction }).notNull(),
+  targetPath: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Stored rule that picks a promo's products: any category prefix or keyword, within a price band. */
+export interface PromoRules {
+  categories?: string[]
+  keywords?: string[]
+  minPrice?: number
+  maxPrice?: number
+}
+
+/** Promotions (spec browsing-and-purchase §3 "Promo"); name is the URL slug of /promo/{name}. */
+export const promos = pgTable('promos', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  title: text().notNull(),
+  description: text().notNull().default(''),
+  rules: jsonb().$type<PromoRules>().notNull().default({}),
+  active: boolean().notNull().default(true),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Products of a promo (spec browsing-and-purchase §3 "Promo product"). */
+export const promoProducts = pgTable(
+  'promo_products',
+  {
+    id: serial().primaryKey(),
+    promoId: integer()
+      .notNull()
+      .references(() => promos.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer().notNull().default(0),
+  },
+  (t) => [
+    unique('promo_products_promo_product_key').on(t.promoId, t.productId),
+    index('promo_products_product_idx').on(t.productId),
+  ],
+)

@@ -1,0 +1,7 @@
+export * from './auth.ts'
+export * from './catalog.ts'
+export * from './people.ts'
+export * from './events.ts'
+export * from './likes.ts'
+export * from './orders.ts'
+export * from './jobs.ts'

@@ -1,0 +1,39 @@
+import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { users } from './auth.ts'
+
+/** Settings of the scheduled email jobs (spec account-area §2 "Tools", §9 schedule presets). */
+export const jobSettings = pgTable('job_settings', {
+  /** "upcoming-events" or "profile-completion". */
+  name: text().primaryKey(),
+  /** 5-field cron expression; default weekly on Monday at 08:00 ("0 8 * * 1"). */
+  schedule: text().notNull().default('0 8 * * 1'),
+  enabled: boolean().notNull().default(false),
+  lastRunAt: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+export const emailStatus = pgEnum('email_status', ['outbox', 'queued', 'sent', 'failed'])
+
+/**
+ * Every email the shop sends. Without SMTP configured the row stays in status "outbox" and is
+ * readable by the developer; with SMTP, failed sends are retried from here.
+ */
+export const emailLog = pgTable(
+  'email_log',
+  {
+    id: serial().primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    toAddress: text().notNull(),
+    kind: text().notNull(),
+    subject: text().notNull(),
+    html: text().notNull(),
+    text: text().notNull(),
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+    status: emailStatus().notNull(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('email_log_status_idx').on(t.status, t.createdAt)],
+)

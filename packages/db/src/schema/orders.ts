@@ -1,0 +1,24 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { users } from './auth.ts'
+import { products } from './catalog.ts'
+import { occasions, people } from './people.ts'
+
+/**
+ * Click-throughs to a merchant's affiliate link; the account area shows them as orders
+ * (spec account-area §3 "Order", browsing-and-purchase §4 "Buy flow").
+ */
+export const clickThroughs = pgTable(
+  'click_throughs',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer().references(() => products.id, { onDelete: 'set null' }),
+    personId: integer().references(() => people.id, { onDelete: 'set null' }),
+    occasionId: integer().references(() => occasions.id, { onDelete: 'set null' }),
+    affiliateUrl: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('click_throughs_user_created_idx').on(t.userId, t.createdAt)],
+)

@@ -1,0 +1,6 @@
+export * from './catalog.ts'
+export * from './format.ts'
+export * from './category-slug.ts'
+export * from './errors.ts'
+export * from './category.ts'
+export * from './promo.ts'
