@@ -7,7 +7,7 @@ import { registerErrorHandler } from './plugins/errors.ts'
 import { registerTrpc } from './plugins/trpc.ts'
 import { registerStatic } from './plugins/static.ts'
 import { registerProductRoutes } from './rest/products.ts'
-import { registerCatalogRoutes } from './rest/catalog.ts'
+import { registerCatalogRoutes, registerVariantRoutes } from './rest/catalog.ts'
 import fastifyEtag from '@fastify/etag'
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -44,6 +44,7 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Fa
   await registerTrpc(app, db)
   registerProductRoutes(app, db)
   registerCatalogRoutes(app, db)
+  registerVariantRoutes(app, db)
   await registerStatic(app, env.WEB_DIST ?? defaultWebDist)
   return app
 }

@@ -3,12 +3,14 @@ import { productsRouter } from './router/products.ts'
 import { authRouter } from './router/auth.ts'
 import { categoriesRouter } from './router/categories.ts'
 import { promosRouter } from './router/promos.ts'
+import { variantsRouter } from './router/variants.ts'
 
 export const appRouter = router({
   auth: authRouter,
   products: productsRouter,
   categories: categoriesRouter,
   promos: promosRouter,
+  variants: variantsRouter,
 })
 
 /** The API's type, imported by the web client. */

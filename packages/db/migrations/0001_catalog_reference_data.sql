@@ -43,7 +43,7 @@ INSERT INTO "promos" ("name", "title", "description", "rules") VALUES
   ('wedding', 'Wedding Gifts', 'Keepsakes and fun for the happy couple and their hen and stag parties.',
    '{"keywords":["wedding","bride","groom","hen night","just married","mr and mrs"],"minPrice":2,"maxPrice":200}'),
   ('christmas', 'Christmas Gifts', 'Festive presents, stocking fillers and decorations.',
-   '{"keywords":["christmas","xmas","santa","advent","reindeer","snowman","festive","stocking"],"minPrice":1,"maxPrice":300}'),
+   '{"keywords":["christmas","xmas","santa","advent","reindeer","snowman","stocking filler"],"minPrice":1,"maxPrice":300}'),
   ('graduation', 'Graduation Gifts', 'Congratulations gifts for a well-earned milestone.',
    '{"keywords":["graduation","graduate","congratulations","well done","reward","school leaver"],"minPrice":1,"maxPrice":150}'),
   ('new-baby', 'New Baby Gifts', 'Soft toys, first toys and keepsakes to welcome a new arrival.',

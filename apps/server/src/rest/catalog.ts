@@ -3,6 +3,8 @@ import { z } from 'zod'
 import {
   categoryTreeWithCounts,
   getPromoByName,
+  getVariantGroup,
+  getVariantStatus,
   listPromoProducts,
   promoCategoriesWithCounts,
   searchCategoriesWithCounts,
@@ -62,6 +64,27 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
     const { id } = promoIdParams.parse(request.params)
     const { page, limit } = pageQuery.parse(request.query)
     const data = await listPromoProducts(db, { promoId: id, page, limit })
+    publicCache(reply)
+    return { success: true, data }
+  })
+}
+
+const variantParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+const variantQuery = z.object({ awProductId: z.enum(['true', 'false']).optional() })
+
+/** GET /api/variants/product/{id}/status and /group, ?awProductId=true for affiliate ids (spec browsing-and-purchase §7). */
+export function registerVariantRoutes(app: FastifyInstance, db: Db): void {
+  const key = (params: unknown, query: unknown) => ({
+    id: variantParams.parse(params).id,
+    byAwProductId: variantQuery.parse(query).awProductId === 'true',
+  })
+  app.get('/api/variants/product/:id/status', async (request, reply) => {
+    const data = await getVariantStatus(db, key(request.params, request.query))
+    publicCache(reply)
+    return { success: true, data }
+  })
+  app.get('/api/variants/product/:id/group', async (request, reply) => {
+    const data = await getVariantGroup(db, key(request.params, request.query))
     publicCache(reply)
     return { success: true, data }
   })

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { applyCategoryOverrides, CATEGORY_PATH_SEPARATOR } from '../catalog/category-overrides.ts'
 import { refreshPromoProducts } from '../catalog/promos.ts'
+import { groupVariants } from '../catalog/variants.ts'
 import { products } from '../schema/index.ts'
 import { streamCsv, toRecord } from './csv-stream.ts'
 import { mapAwinRecord } from './formats/awin.ts'
@@ -97,6 +98,8 @@ const UPDATED_COLUMNS: Record<Exclude<keyof ProductInput, 'source' | 'sourceProd
   affiliateUrl: 'affiliate_url',
   averageRating: 'average_rating',
   reviewCount: 'review_count',
+  size: 'size',
+  colour: 'colour',
 }
 
 const updateSet: Record<string, SQL> = {}
@@ -334,6 +337,7 @@ export async function importCatalog(db: Db, options: ImportCatalogOptions): Prom
   progress()
   // The upserts wrote feed categories; the shop's tree position comes from the overrides.
   await applyCategoryOverrides(db)
+  await groupVariants(db)
   await refreshPromoProducts(db)
 
   const durationMs = Math.round(performance.now() - started)

@@ -28,6 +28,9 @@ export interface ProductInput extends CategoryColumns {
   /** 0..5 stars. */
   averageRating: number | null
   reviewCount: number | null
+  /** Variant attributes when the feed has them (Awin: Fashion:size, colour). */
+  size: string | null
+  colour: string | null
 }
 
 /** A feed row the importer did not import. `line` is the 1-based line where it starts (header = 1). */

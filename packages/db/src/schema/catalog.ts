@@ -76,6 +76,9 @@ export const products = pgTable(
     merchantCategory: text(),
     longDescription: text(),
     affiliateUrl: text(),
+    /** Variant attributes a feed may carry (Awin: Fashion:size, colour). */
+    size: text(),
+    colour: text(),
     averageRating: real(),
     reviewCount: integer(),
     disabled: boolean().notNull().default(false),

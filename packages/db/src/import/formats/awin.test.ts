@@ -56,6 +56,8 @@ describe('Awin format', () => {
         affiliateUrl: 'https://www.awin1.com/pclick.php?p=40026645008&a=1299065&m=30347',
         averageRating: null,
         reviewCount: null,
+        size: '18',
+        colour: 'Black',
       } satisfies ProductInput,
     })
   })

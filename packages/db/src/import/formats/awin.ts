@@ -27,7 +27,7 @@ export function isAwinHeader(header: readonly string[]): boolean {
  * affiliateUrl = aw_deep_link, brand = brand_name, merchantId/merchantName = merchant_id /
  * merchant_name, merchantCategory = merchant_category, category columns = merchant_category
  * split on " > " (first 4 levels) when it is set, else category_name (Awin's own one-level
- * category), longDescription = description, averageRating / reviewCount from the optional
+ * category), size = Fashion:size, colour = colour (the variant attributes), longDescription = description, averageRating / reviewCount from the optional
  * average_rating / reviews columns.
  *
  * @param line the record's start line, reported in a rejection.
@@ -67,6 +67,8 @@ export function mapAwinRecord(record: CsvRecord, line: number): MapResult {
       affiliateUrl: cell(record.aw_deep_link),
       averageRating: parseRating(record.average_rating),
       reviewCount: parseCount(record.reviews),
+      size: cell(record['Fashion:size']) ?? cell(record.size),
+      colour: cell(record.colour) ?? cell(record.color),
     },
   }
 }

@@ -52,6 +52,8 @@ describe('PromptCloud format', () => {
       affiliateUrl: 'https://www.amazon.co.uk/s?k=Hornby%202014%20Catalogue',
       averageRating: 4.9,
       reviewCount: 15,
+      size: null,
+      colour: null,
     } satisfies ProductInput)
   })
 

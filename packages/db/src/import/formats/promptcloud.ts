@@ -141,6 +141,8 @@ export function mapPromptCloudRecord(
       affiliateUrl: amazonProductUrl(enrichment?.asin ?? null, title),
       averageRating: parseRating(record.average_rating),
       reviewCount: parseCount(record.number_of_reviews),
+      size: null,
+      colour: null,
     },
   }
 }

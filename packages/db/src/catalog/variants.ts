@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../client.ts'
+import { splitVariantName, trigramSimilarity } from './variant-names.ts'
+
+interface Candidate {
+  id: number
+  title: string
+  brand: string | null
+  price: number
+  size: string | null
+  colour: string | null
+  merchantId: string | null
+  descriptionHash: string | null
+}
+
+/**
+ * Groups variants of one base product into variant groups (spec browsing-and-purchase §3
+ * "Variant group"): enabled products of the same brand whose titles are equal once size and
+ * colour words (and the feed's size/colour attributes) are removed. For each group of 2+:
+ * baseProductName is that shared base, primaryVariantId the member with a description, then the
+ * cheapest, then the lowest id; matchMethod "feed_attributes" when the feed named the size or
+ * colour, else "title_base_name"; similarityScore the mean trigram similarity (0..1) of the
+ * members' titles to the primary's. Each member gets variant_type ("size", "colour",
+ * "size/colour") and variant_value (the removed words). Products that no longer form a group are
+ * released, and groups left without members are deleted unless manually reviewed.
+ * Runs after every import.
+ * @returns the number of groups and of grouped products.
+ */
+export async function groupVariants(db: Db): Promise<{ groups: number; products: number }> {
+  const result = await db.execute<{
+    id: number
+    title: string
+    brand: string | null
+    price: string
+    size: string | null
+    colour: string | null
+    merchant_id: string | null
+    description_hash: string | null
+  }>(sql`select id, title, brand, price, size, colour, merchant_id, md5(long_description) as description_hash
+         from products where not disabled and not category_hidden`)
+  const candidates: Candidate[] = result.rows.map((r) => ({
+    id: Number(r.id),
+    title: r.title,
+    brand: r.brand,
+    price: Number(r.price),
+    size: r.size,
+    colour: r.colour,
+    merchantId: r.merchant_id,
+    descriptionHash: r.description_hash,
+  }))
+
+  const byKey = new Map<string, { base: string; members: (Candidate & { value: string; type: string | null })[] }>()
+  for (const c of candidates) {
+    const parts = splitVariantName(c.title, c)
+    if (!parts.base) continue
+    const key = `${(c.brand ?? '').toLowerCase()}\u0000${parts.base}`
+    const entry = byKey.get(key) ?? { base: parts.base, members: [] }
+    entry.members.push({ ...c, value: parts.value, type: parts.type })
+    byKey.set(key, entry)
+  }
+  const groups = [...byKey.values()].filter((g) => g.members.length > 1)
+
+  const groupRows = groups.map((g) => {
+    const primary = [...g.members].sort(
+      (a, b) => Number(!!b.descriptionHash) - Number(!!a.descriptionHash) || a.price - b.price || a.id - b.id,
+    )[0]!
+    const similarity = g.members.reduce((sum, m) => sum + trigramSimilarity(m.title, primary.title), 0) / g.members.length
+    return {
+      baseProductName: g.base,
+      brandName: primary.brand,
+      merchantId: primary.merchantId,
+      descriptionHash: primary.descriptionHash,
+      primaryVariantId: primary.id,
+      matchMethod: g.members.some((m) => m.size || m.colour) ? 'feed_attributes' : 'title_base_name',
+      similarityScore: Math.round(similarity * 1000) / 1000,
+    }
+  })
+
+  await db.transaction(async (tx) => {
+    const saved = groupRows.length
+      ? (
+          await tx.execute<{ id: number; base_product_name: string; brand_name: string | null }>(sql`
+            insert into variant_groups (base_product_name, brand_name, merchant_id, description_hash, primary_variant_id, match_method, similarity_score)
+            select x.base_product_name, x.brand_name, x.merchant_id, x.description_hash, x.primary_variant_id, x.match_method, x.similarity_score
+            from jsonb_to_recordset(${JSON.stringify(groupRows.map(snake))}::jsonb) as x(
+              base_product_name text, brand_name text, merchant_id text, description_hash text,
+              primary_variant_id int, match_method text, similarity_score real)
+            on conflict (brand_name, base_product_name) do update set
+              merchant_id = excluded.merchant_id,
+              description_hash = excluded.description_hash,
+              primary_variant_id = case when variant_groups.manually_reviewed then variant_groups.primary_variant_id else excluded.primary_variant_id end,
+              match_method = excluded.match_method,
+              similarity_score = excluded.similarity_score,
+              updated_at = now()
+            returning id, base_product_name, brand_name`)
+        ).rows
+      : []
+    const groupId = new Map(saved.map((r) => [`${r.brand_name ?? ''}\u0000${r.base_product_name}`, Number(r.id)]))
+    const memberRows = groups.flatMap((g, i) => {
+      const id = groupId.get(`${groupRows[i]!.brandName ?? ''}\u0000${g.base}`)
+      return g.members.map((m) => ({ id: m.id, group_id: id, type: m.type, value: m.value || null }))
+    })
+    await tx.execute(sql`
+      update products p set variant_group_id = null, variant_type = null, variant_value = null
+      where p.variant_group_id is not null
+        and p.id not in (select (x->>'id')::int from jsonb_array_elements(${JSON.stringify(memberRows)}::jsonb) x)`)
+    if (memberRows.length) {
+      await tx.execute(sql`
+        update products p set variant_group_id = x.group_id, variant_type = x.type, variant_value = x.value
+        from jsonb_to_recordset(${JSON.stringify(memberRows)}::jsonb) as x(id int, group_id int, type text, value text)
+        where p.id = x.id
+          and (p.variant_group_id, p.variant_type, p.variant_value) is distinct from (x.group_id, x.type, x.value)`)
+    }
+    await tx.execute(sql`
+      delete from variant_groups vg
+      where not vg.manually_reviewed and not exists (select 1 from products p where p.variant_group_id = vg.id)`)
+  })
+  return { groups: groups.length, products: groups.reduce((n, g) => n + g.members.length, 0) }
+}
+
+function snake(row: {
+  baseProductName: string
+  brandName: string | null
+  merchantId: string | null
+  descriptionHash: string | null
+  primaryVariantId: number
+  matchMethod: string
+  similarityScore: number
+}) {
+  return {
+    base_product_name: row.baseProductName,
+    brand_name: row.brandName,
+    merchant_id: row.merchantId,
+    description_hash: row.descriptionHash,
+    primary_variant_id: row.primaryVariantId,
+    match_method: row.matchMethod,
+    similarity_score: row.similarityScore,
+  }
+}
