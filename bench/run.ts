@@ -7,84 +7,13 @@
  *   DATABASE_URL=postgres://... npm run bench
  *   BENCH_SECONDS=5 npm run bench       # shorter load phases (default 10 s each)
  */
-import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
-import path from 'node:path'
-import autocannon from 'autocannon'
-import pg from 'pg'
-import { createDb, runMigrations, startEmbeddedServer, type Db } from '@presently/db'
 import { importCatalog, seedCatalogFile } from '@presently/db/import'
 import { buildApp } from '../apps/server/src/app.ts'
-
-const seconds = Number(process.env.BENCH_SECONDS ?? 10)
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
-
-interface Target {
-  label: string
-  db: Db
-  close: () => Promise<void>
-}
-
-async function embeddedTarget(): Promise<Target> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'presently-bench-'))
-  const server = await startEmbeddedServer({ dataDir: dir, maxConnections: 64 })
-  const { db, pool } = createDb(server.url, { max: connections })
-  return {
-    label: 'embedded PGlite (loopback socket)',
-    db,
-    close: async () => {
-      await pool.end()
-      await server.stop()
-      await rm(dir, { recursive: true, force: true })
-    },
-  }
-}
-
-async function serverTarget(url: string): Promise<Target> {
-  const name = `presently_bench_${Date.now()}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const dbUrl = new URL(url)
-  dbUrl.pathname = `/${name}`
-  const { db, pool } = createDb(dbUrl.toString(), { max: connections })
-  return {
-    label: 'PostgreSQL server (DATABASE_URL)',
-    db,
-    close: async () => {
-      await pool.end()
-      const dropper = new pg.Client({ connectionString: url })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
-    },
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  return sorted[Math.max(0, index)] ?? NaN
-}
-
-async function load(url: string, title: string): Promise<void> {
-  const latencies: number[] = []
-  const instance = autocannon({ url, connections, duration: seconds })
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime)
-  })
-  const result = await instance
-  latencies.sort((a, b) => a - b)
-  const fmt = (n: number) => n.toFixed(1).padStart(7)
-  console.log(
-    `  ${title.padEnd(34)} p50 ${fmt(percentile(latencies, 50))} ms  p95 ${fmt(percentile(latencies, 95))} ms  p99 ${fmt(percentile(latencies, 99))} ms  ${result.requests.average.toFixed(0).padStart(6)} req/s  (${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`,
-  )
-}
+import { connections, embeddedTarget, load, seconds, serverTarget, type Target } from './lib.ts'
 
 async function run(target: Target): Promise<void> {
   console.log(`\n== ${target.label}`)
-  await runMigrations(target.db)
   const first = await importCatalog(target.db, { file: seedCatalogFile })
   console.log(
     `  import (fresh)   ${first.read} rows read, ${first.imported} imported, ${first.skipped} skipped in ${(first.durationMs / 1000).toFixed(2)} s = ${first.rowsPerSecond.toFixed(0)} rows/s`,

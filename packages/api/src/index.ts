@@ -9,4 +9,9 @@ export { getAffiliateUrl } from './services/products/get-affiliate-url.ts'
 export { categoryTreeWithCounts, type CategoryNode } from './services/categories/category-tree.ts'
 export { searchCategoriesWithCounts, promoCategoriesWithCounts } from './services/categories/search-categories.ts'
 export { getPromoByName, getPromo, listPromoProducts, type Promo, type PromoProduct } from './services/promos/promos.ts'
-export { getVariantStatus, getVariantGroup, type VariantGroup, type VariantStatus } from './services/variants/variants.ts'
+export {
+  getVariantStatus,
+  getVariantGroup,
+  type VariantGroup,
+  type VariantStatus,
+} from './services/variants/variants.ts'

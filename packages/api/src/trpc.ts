@@ -21,7 +21,11 @@ const t = initTRPC.context<Context>().create({
     // Expected failures carry a user-facing message; anything else is an internal error whose
     // details stay in the server log.
     const expected = error.cause instanceof AppError || error.code !== 'INTERNAL_SERVER_ERROR'
-    return { ...shape, message: expected ? shape.message : 'Internal server error', data: { ...shape.data, stack: undefined } }
+    return {
+      ...shape,
+      message: expected ? shape.message : 'Internal server error',
+      data: { ...shape.data, stack: undefined },
+    }
   },
 })
 

@@ -10,12 +10,34 @@ beforeAll(async () => {
   testDb = await createTestDatabase()
   caller = createCaller({ db: testDb.db, user: null })
   await createTestProducts(testDb.db, [
-    { title: 'Hornby 2014 Catalogue', price: 3.42, brand: 'Hornby', categoryName: 'Hobbies', categoryLevel1: 'Model Trains & Railway Sets' },
-    { title: 'Hornby R1173 Flying Scotsman Train Set', price: 99.99, brand: 'Hornby', categoryName: 'Hobbies', categoryLevel1: 'Model Trains & Railway Sets' },
-    { title: 'Airfix Spitfire Model Kit', price: 12.5, brand: 'Airfix', categoryName: 'Hobbies', categoryLevel1: 'Model Building Kits' },
+    {
+      title: 'Hornby 2014 Catalogue',
+      price: 3.42,
+      brand: 'Hornby',
+      categoryName: 'Hobbies',
+      categoryLevel1: 'Model Trains & Railway Sets',
+    },
+    {
+      title: 'Hornby R1173 Flying Scotsman Train Set',
+      price: 99.99,
+      brand: 'Hornby',
+      categoryName: 'Hobbies',
+      categoryLevel1: 'Model Trains & Railway Sets',
+    },
+    {
+      title: 'Airfix Spitfire Model Kit',
+      price: 12.5,
+      brand: 'Airfix',
+      categoryName: 'Hobbies',
+      categoryLevel1: 'Model Building Kits',
+    },
     { title: 'Crayola Colouring Set', price: 7, brand: 'Crayola', categoryName: 'Arts & Crafts' },
     { title: 'Disabled Drum Kit', price: 40, brand: 'Acme', categoryName: 'Hobbies', disabled: true },
-    ...Array.from({ length: 20 }, (_, i) => ({ title: `Jigsaw Puzzle ${String(i).padStart(2, '0')}`, price: 5 + i, categoryName: 'Games' })),
+    ...Array.from({ length: 20 }, (_, i) => ({
+      title: `Jigsaw Puzzle ${String(i).padStart(2, '0')}`,
+      price: 5 + i,
+      categoryName: 'Games',
+    })),
   ])
 })
 afterAll(async () => testDb.close())
@@ -30,7 +52,11 @@ describe('products.list', () => {
     expect(page1.products).toHaveLength(10)
     const page3 = await caller.products.list({ limit: 10, page: 3, sort: 'name_asc' })
     expect(page3.products).toHaveLength(4)
-    const all = [...page1.products, ...(await caller.products.list({ limit: 10, page: 2, sort: 'name_asc' })).products, ...page3.products]
+    const all = [
+      ...page1.products,
+      ...(await caller.products.list({ limit: 10, page: 2, sort: 'name_asc' })).products,
+      ...page3.products,
+    ]
     expect(new Set(all.map((p) => p.id)).size).toBe(24)
     expect(all.some((p) => p.title === 'Disabled Drum Kit')).toBe(false)
   })
@@ -55,8 +81,14 @@ describe('products.list', () => {
   })
 
   it('filters by category levels case-insensitively', async () => {
-    const trains = await caller.products.list({ categoryName: 'HOBBIES', categoryLevel1: 'MODEL TRAINS & RAILWAY SETS' })
-    expect(trains.products.map((p) => p.title).sort()).toEqual(['Hornby 2014 Catalogue', 'Hornby R1173 Flying Scotsman Train Set'])
+    const trains = await caller.products.list({
+      categoryName: 'HOBBIES',
+      categoryLevel1: 'MODEL TRAINS & RAILWAY SETS',
+    })
+    expect(trains.products.map((p) => p.title).sort()).toEqual([
+      'Hornby 2014 Catalogue',
+      'Hornby R1173 Flying Scotsman Train Set',
+    ])
     expect(trains.products[0]?.category_level1).toBe('Model Trains & Railway Sets')
   })
 
@@ -90,7 +122,10 @@ describe('products.byId', () => {
     const byAw = await caller.products.byId({ id: hornby!.awProductId, type: 'aw' })
     expect(byAw.id).toBe(hornby!.id)
     const [disabled] = await testDb.db.select().from(products).where(eq(products.disabled, true))
-    await expect(caller.products.byId({ id: disabled!.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Product not found' })
+    await expect(caller.products.byId({ id: disabled!.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Product not found',
+    })
     await expect(caller.products.byId({ id: 999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND' })
   })
 })

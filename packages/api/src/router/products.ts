@@ -21,9 +21,7 @@ export const productsRouter = router({
     .output(productOutput)
     .query(({ ctx, input }) => getProduct(ctx.db, input)),
   /** GET /api/products/max-price. */
-  maxPrice: publicProcedure
-    .output(z.object({ maxPrice: z.number() }))
-    .query(({ ctx }) => getMaxPrice(ctx.db)),
+  maxPrice: publicProcedure.output(z.object({ maxPrice: z.number() })).query(({ ctx }) => getMaxPrice(ctx.db)),
   /** GET /api/products/{awProductId}/descriptions/formatted. */
   formattedDescription: publicProcedure
     .input(awProductIdInput)

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { MAX_PAGE_SIZE, promoIdInput, promoOutput, promoProductOutput, promoProductsPageOutput } from '@presently/domain'
+import {
+  MAX_PAGE_SIZE,
+  promoIdInput,
+  promoOutput,
+  promoProductOutput,
+  promoProductsPageOutput,
+} from '@presently/domain'
 import { publicProcedure, router } from '../trpc.ts'
 import { getPromoByName, listPromoProducts } from '../services/promos/promos.ts'
 

@@ -112,6 +112,13 @@ export async function groupVariants(db: Db): Promise<{ groups: number; products:
           and (p.variant_group_id, p.variant_type, p.variant_value) is distinct from (x.group_id, x.type, x.value)`)
     }
     await tx.execute(sql`
+      update products p set variant_secondary = v.secondary
+      from (
+        select p2.id, coalesce(p2.id <> vg.primary_variant_id, false) as secondary
+        from products p2 left join variant_groups vg on vg.id = p2.variant_group_id
+      ) v
+      where v.id = p.id and p.variant_secondary is distinct from v.secondary`)
+    await tx.execute(sql`
       delete from variant_groups vg
       where not vg.manually_reviewed and not exists (select 1 from products p where p.variant_group_id = vg.id)`)
   })

@@ -339,6 +339,8 @@ export async function importCatalog(db: Db, options: ImportCatalogOptions): Prom
   await applyCategoryOverrides(db)
   await groupVariants(db)
   await refreshPromoProducts(db)
+  // Fresh statistics so the planner sees the new rows (autovacuum may not have run yet).
+  await db.execute(sql`analyze products`)
 
   const durationMs = Math.round(performance.now() - started)
   rejections.sort((a, b) => a.line - b.line)

@@ -85,6 +85,8 @@ export const products = pgTable(
     variantGroupId: integer().references(() => variantGroups.id, { onDelete: 'set null' }),
     variantType: text(),
     variantValue: text(),
+    /** True for a variant that is not its group's primary: listings without variants skip it. */
+    variantSecondary: boolean().notNull().default(false),
     /** Full-text document: title (A) above brand (B), category (C) and description (D). */
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(brand, '')), 'B') || setweight(to_tsvector('english'::regconfig, coalesce(category_name, '') || ' ' || coalesce(category_level1, '') || ' ' || coalesce(category_level2, '') || ' ' || coalesce(category_level3, '')), 'C') || setweight(to_tsvector('english'::regconfig, left(coalesce(long_description, ''), 4000)), 'D')`,
@@ -95,8 +97,18 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_aw_product_id_key').on(t.awProductId),
     uniqueIndex('products_source_key').on(t.source, t.sourceProductId),
-    index('products_category_idx').on(t.categoryName, t.categoryLevel1, t.categoryLevel2, t.categoryLevel3),
+    // Category filters compare lower-cased names (slugs read back upper-cased, spec §4).
+    index('products_category_idx')
+      .on(sql`lower(${t.categoryName})`, sql`lower(${t.categoryLevel1})`, sql`lower(${t.categoryLevel2})`, sql`lower(${t.categoryLevel3})`)
+      .where(sql`not ${t.disabled} and not ${t.categoryHidden}`),
     index('products_price_idx').on(t.price),
+    // Listing orders over the rows shoppers see (not disabled, visible, primary variants).
+    index('products_listing_title_idx')
+      .on(t.title, t.id)
+      .where(sql`not ${t.disabled} and not ${t.categoryHidden} and not ${t.variantSecondary}`),
+    index('products_listing_price_idx')
+      .on(t.price, t.id)
+      .where(sql`not ${t.disabled} and not ${t.categoryHidden} and not ${t.variantSecondary}`),
     index('products_variant_group_idx').on(t.variantGroupId),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),

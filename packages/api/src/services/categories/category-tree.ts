@@ -29,7 +29,7 @@ export async function categoryTreeWithCounts(db: Db, where?: SQL): Promise<Categ
     })
     .from(products)
     .where(
-      sql`not ${products.disabled} and not ${products.categoryHidden} and ${products.categoryName} is not null${where ? sql` and ${where}` : sql``}`,
+      sql`not ${products.disabled} and not ${products.categoryHidden} and not ${products.variantSecondary} and ${products.categoryName} is not null${where ? sql` and ${where}` : sql``}`,
     )
     .groupBy(products.categoryName, products.categoryLevel1, products.categoryLevel2, products.categoryLevel3)
 

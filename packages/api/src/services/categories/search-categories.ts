@@ -1,13 +1,13 @@
 import type { Db } from '@presently/db'
-import { promoCondition, searchCondition } from '../products/product-filters.ts'
+import { promoCondition, resolveSearch } from '../products/product-filters.ts'
 import { categoryTreeWithCounts, type CategoryTreeWithCounts } from './category-tree.ts'
 
 /**
  * The category tree of a search's results with product counts per node
  * (spec browsing-and-purchase §7 GET /api/search/categories-with-counts?q=).
  */
-export function searchCategoriesWithCounts(db: Db, q: string): Promise<CategoryTreeWithCounts> {
-  return categoryTreeWithCounts(db, searchCondition(q))
+export async function searchCategoriesWithCounts(db: Db, q: string): Promise<CategoryTreeWithCounts> {
+  return categoryTreeWithCounts(db, (await resolveSearch(db, q)).condition)
 }
 
 /**

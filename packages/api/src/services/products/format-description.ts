@@ -26,7 +26,10 @@ function textToHtml(text: string): string {
   const blocks = text.split(/\n\s*\n/)
   return blocks
     .map((block) => {
-      const lines = block.split('\n').map((l) => l.trim()).filter(Boolean)
+      const lines = block
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
       const out: string[] = []
       let list: string[] = []
       let para: string[] = []

@@ -1,13 +1,13 @@
 import { and, asc, desc, gte, lte, products, sql, type Db, type SQL } from '@presently/db'
 import type { ProductList, ProductListQuery } from '@presently/domain'
 import { productColumns } from './product-row.ts'
-import { primaryVariantCondition, promoCondition, searchCondition, searchRank, visibleCondition } from './product-filters.ts'
+import { primaryVariantCondition, promoCondition, resolveSearch, visibleCondition } from './product-filters.ts'
 
 /**
  * One page of the catalog (spec browsing-and-purchase §7 GET /api/products, /by-category and
  * the promo listings).
  *
- * Filters: disabled products and hidden categories never appear; search per searchCondition;
+ * Filters: disabled products and hidden categories never appear; search per resolveSearch;
  * category levels match case-insensitively (slugs read back upper-cased, spec §4); promoId
  * keeps a promo's products; minPrice/maxPrice are inclusive GBP bounds; without
  * includeVariants one product per variant group is listed.
@@ -22,7 +22,8 @@ import { primaryVariantCondition, promoCondition, searchCondition, searchRank, v
 export async function listProducts(db: Db, query: ProductListQuery & { promoId?: number }): Promise<ProductList> {
   const search = query.search?.trim()
   const base: SQL[] = [visibleCondition()]
-  if (search) base.push(searchCondition(search))
+  const searchFilter = search ? await resolveSearch(db, search) : undefined
+  if (searchFilter) base.push(searchFilter.condition)
   if (query.promoId !== undefined) base.push(promoCondition(query.promoId))
   const levels = [
     [products.categoryName, query.categoryName],
@@ -35,22 +36,23 @@ export async function listProducts(db: Db, query: ProductListQuery & { promoId?:
   }
   if (!query.includeVariants) base.push(primaryVariantCondition())
 
-  const priced = [...base]
-  if (query.minPrice !== undefined) priced.push(gte(products.price, query.minPrice))
-  if (query.maxPrice !== undefined) priced.push(lte(products.price, query.maxPrice))
+  const band: SQL[] = []
+  if (query.minPrice !== undefined) band.push(gte(products.price, query.minPrice))
+  if (query.maxPrice !== undefined) band.push(lte(products.price, query.maxPrice))
+  const priced = [...base, ...band]
 
-  const [range] = await db
+  // One pass gives the slider's range (before the band) and the count within the band.
+  const [summary] = await db
     .select({
       minPrice: sql<number>`coalesce(min(${products.price}), 0)`.mapWith(Number),
       maxPrice: sql<number>`coalesce(max(${products.price}), 0)`.mapWith(Number),
+      total: (band.length ? sql<number>`count(*) filter (where ${and(...band)})` : sql<number>`count(*)`).mapWith(
+        Number,
+      ),
     })
     .from(products)
     .where(and(...base))
-  const [counted] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
-    .from(products)
-    .where(and(...priced))
-  const total = counted?.count ?? 0
+  const total = summary?.total ?? 0
 
   const orderBy: SQL[] = []
   switch (query.sort) {
@@ -70,7 +72,7 @@ export async function listProducts(db: Db, query: ProductListQuery & { promoId?:
       orderBy.push(sql`md5(${products.id}::text || ${query.seed ?? ''})`)
       break
     default:
-      if (search) orderBy.push(sql`${searchRank(search)} desc`)
+      if (searchFilter) orderBy.push(sql`${searchFilter.rank} desc`)
       else if (query.promoId !== undefined)
         orderBy.push(
           sql`(select pp.position from promo_products pp where pp.promo_id = ${query.promoId} and pp.product_id = ${products.id})`,
@@ -79,13 +81,16 @@ export async function listProducts(db: Db, query: ProductListQuery & { promoId?:
   }
   orderBy.push(asc(products.id))
 
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .where(and(...priced))
-    .orderBy(...orderBy)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select(productColumns)
+          .from(products)
+          .where(and(...priced))
+          .orderBy(...orderBy)
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit)
 
   return {
     products: rows,
@@ -94,6 +99,6 @@ export async function listProducts(db: Db, query: ProductListQuery & { promoId?:
     totalPages: Math.ceil(total / query.limit),
     page: query.page,
     itemsPerPage: query.limit,
-    priceRange: { minPrice: range?.minPrice ?? 0, maxPrice: range?.maxPrice ?? 0 },
+    priceRange: { minPrice: summary?.minPrice ?? 0, maxPrice: summary?.maxPrice ?? 0 },
   }
 }

@@ -1,23 +1,39 @@
-import { eq, products, sql, type SQL } from '@presently/db'
+import { and, products, sql, type Db, type SQL } from '@presently/db'
 
-/**
- * The search predicate of every catalog read (spec browsing-and-purchase §7 "search"):
- * PostgreSQL full-text search with English stemming and websearch syntax over title (weight A),
- * brand (B), category (C) and description (D), OR'ed with a pg_trgm similarity match on the
- * title so typos still find products ("hornbi" finds Hornby).
- */
-export function searchCondition(search: string): SQL {
-  return sql`(${products.searchVector} @@ websearch_to_tsquery('english', ${search}) or ${products.title} % ${search})`
+/** A resolved search: the predicate to filter with and the relevance to order by (higher first). */
+export interface SearchFilter {
+  condition: SQL
+  rank: SQL
+  /** "fulltext" when the words matched, "trigram" when only the typo-tolerant fallback did. */
+  mode: 'fulltext' | 'trigram'
 }
 
-/** Relevance of a product to a search: full-text rank plus title similarity (higher is better). */
-export function searchRank(search: string): SQL {
-  return sql`(ts_rank_cd(${products.searchVector}, websearch_to_tsquery('english', ${search})) + similarity(${products.title}, ${search}))`
+/**
+ * Resolves a shopper's search (spec browsing-and-purchase §7 "search"): PostgreSQL full-text
+ * search with English stemming and websearch syntax over title (weight A), brand (B), category
+ * (C) and description (D), ranked by ts_rank_cd. When no visible product matches, it falls back
+ * to pg_trgm similarity on the title (`%`, threshold 0.3) so typos still find products
+ * ("hornbi" finds Hornby), ranked by similarity. Both use GIN indexes.
+ */
+export async function resolveSearch(db: Db, search: string): Promise<SearchFilter> {
+  const tsQuery = sql`websearch_to_tsquery('english', ${search})`
+  const fulltext = sql`${products.searchVector} @@ ${tsQuery}`
+  const [hit] = await db
+    .select({ one: sql<number>`1` })
+    .from(products)
+    .where(and(visibleCondition(), fulltext))
+    .limit(1)
+  if (hit) return { condition: fulltext, rank: sql`ts_rank_cd(${products.searchVector}, ${tsQuery})`, mode: 'fulltext' }
+  return {
+    condition: sql`${products.title} % ${search}`,
+    rank: sql`similarity(${products.title}, ${search})`,
+    mode: 'trigram',
+  }
 }
 
 /** Products a shopper may see: enabled and not in a hidden category. */
 export function visibleCondition(): SQL {
-  return sql`(${eq(products.disabled, false)} and not ${products.categoryHidden})`
+  return sql`(not ${products.disabled} and not ${products.categoryHidden})`
 }
 
 /** Products that are in promo `promoId` (spec browsing-and-purchase §7 promo listings). */
@@ -25,7 +41,7 @@ export function promoCondition(promoId: number): SQL {
   return sql`exists (select 1 from promo_products pp where pp.promo_id = ${promoId} and pp.product_id = ${products.id})`
 }
 
-/** One product per variant group (the group's primary) unless variants are asked for. */
+/** One product per variant group (its primary) unless variants are asked for. */
 export function primaryVariantCondition(): SQL {
-  return sql`(${products.variantGroupId} is null or ${products.id} = (select vg.primary_variant_id from variant_groups vg where vg.id = ${products.variantGroupId}))`
+  return sql`not ${products.variantSecondary}`
 }

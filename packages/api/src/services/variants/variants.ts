@@ -44,7 +44,12 @@ export interface ProductKey {
 
 async function findProduct(db: Db, key: ProductKey) {
   const [row] = await db
-    .select({ id: products.id, variantGroupId: products.variantGroupId, variantType: products.variantType, variantValue: products.variantValue })
+    .select({
+      id: products.id,
+      variantGroupId: products.variantGroupId,
+      variantType: products.variantType,
+      variantValue: products.variantValue,
+    })
     .from(products)
     .where(and(eq(key.byAwProductId ? products.awProductId : products.id, key.id), eq(products.disabled, false)))
   if (!row) throw new AppError('NOT_FOUND', 'Product not found')
@@ -87,7 +92,13 @@ export async function getVariantGroup(db: Db, key: ProductKey): Promise<VariantG
   const [group] = await db.select().from(variantGroups).where(eq(variantGroups.id, product.variantGroupId))
   if (!group) throw new AppError('NOT_FOUND', 'This product has no variants')
   const members = await db
-    .select({ id: products.id, variantId: products.awProductId, title: products.title, value: products.variantValue, price: products.price })
+    .select({
+      id: products.id,
+      variantId: products.awProductId,
+      title: products.title,
+      value: products.variantValue,
+      price: products.price,
+    })
     .from(products)
     .where(and(eq(products.variantGroupId, group.id), eq(products.disabled, false)))
     .orderBy(asc(products.price), asc(products.id))

@@ -1,0 +1,62 @@
+/**
+ * Catalog scale benchmark (not a test): search and listing latency at concurrency 32 on the real
+ * 10k catalog and on a catalog of BENCH_PRODUCTS (default 1,000,000) products generated from
+ * the real rows (new ids, prices varied by up to +/-40 %, titles suffixed with an edition number).
+ * Embedded PGlite, and the PostgreSQL server named by DATABASE_URL when set.
+ *
+ *   npm run bench:scale
+ *   BENCH_PRODUCTS=200000 BENCH_SECONDS=5 DATABASE_URL=postgres://... npm run bench:scale
+ */
+import os from 'node:os'
+import { sql } from '@presently/db'
+import { importCatalog, seedCatalogFile } from '@presently/db/import'
+import { buildApp } from '../apps/server/src/app.ts'
+import { embeddedTarget, load, serverTarget, type Target } from './lib.ts'
+
+const target = Number(process.env.BENCH_PRODUCTS ?? 1_000_000)
+const scenarios: [string, string][] = [
+  ['search "train set"', '/api/products?search=train%20set&limit=12'],
+  ['search typo "hornbi"', '/api/products?search=hornbi&limit=12'],
+  ['search + price sort', '/api/products?search=dinosaur&sort=price_asc&limit=24'],
+  ['category listing', '/api/products?category_name=Hobbies&limit=12'],
+  ['listing page 50 by name', '/api/products?page=50&limit=24&sort=name_asc'],
+]
+
+async function measure(t: Target, label: string): Promise<void> {
+  const app = await buildApp({ env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }, db: t.db, logger: false })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  console.log(`  ${label}`)
+  for (const [title, path] of scenarios) await load(`${address}${path}`, title)
+  await app.close()
+}
+
+async function run(t: Target): Promise<void> {
+  console.log(`\n== ${t.label}`)
+  await importCatalog(t.db, { file: seedCatalogFile })
+  await t.db.execute(sql`analyze products`)
+  await measure(t, 'real catalog (8,565 products)')
+  const started = performance.now()
+  const copies = Math.ceil(target / 8565) - 1
+  for (let copy = 1; copy <= copies; copy++) {
+    await t.db.execute(sql`
+      insert into products (aw_product_id, source, source_product_id, title, image_url, price, currency,
+        category_name, category_level1, category_level2, category_level3, feed_category_path, brand,
+        merchant_name, merchant_category, long_description, affiliate_url, average_rating, review_count)
+      select 8000000000 + ${copy} * 100000 + row_number() over (order by id), 'bench', source_product_id || '-' || ${copy},
+        title || ' (edition ' || ${copy} || ')', image_url,
+        round((price * (0.6 + 0.8 * ((hashtext(source_product_id || ${copy}) & 1023) / 1023.0)))::numeric, 2) + 0.01,
+        currency, category_name, category_level1, category_level2, category_level3, feed_category_path, brand,
+        merchant_name, merchant_category, long_description, affiliate_url, average_rating, review_count
+      from products where source = 'amazon_uk'`)
+    if (copy % 10 === 0) process.stdout.write(`\r  generating: ${(copy + 1) * 8565} products`)
+  }
+  await t.db.execute(sql`analyze products`)
+  const [count] = (await t.db.execute<{ n: string }>(sql`select count(*) as n from products`)).rows
+  console.log(`\r  generated ${Number(count?.n).toLocaleString('en-GB')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  await measure(t, `generated catalog (${Number(count?.n).toLocaleString('en-GB')} products)`)
+  await t.close()
+}
+
+console.log(`Presently catalog scale benchmark on ${os.cpus().length} cores, Node ${process.version}`)
+if (process.env.BENCH_SKIP_EMBEDDED !== '1') await run(await embeddedTarget())
+if (process.env.DATABASE_URL) await run(await serverTarget(process.env.DATABASE_URL))

@@ -1,0 +1,76 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { createDb, runMigrations, startEmbeddedServer, type Db } from '@presently/db'
+
+export const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+export const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+
+export interface Target {
+  label: string
+  db: Db
+  close: () => Promise<void>
+}
+
+/** A fresh, migrated embedded PGlite database in a temporary folder. */
+export async function embeddedTarget(): Promise<Target> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'presently-bench-'))
+  const server = await startEmbeddedServer({ dataDir: dir, maxConnections: 64 })
+  const { db, pool } = createDb(server.url, { max: connections })
+  await runMigrations(db)
+  return {
+    label: 'embedded PGlite (loopback socket)',
+    db,
+    close: async () => {
+      await pool.end()
+      await server.stop()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A fresh, migrated database on the PostgreSQL server at `url`, dropped by close(). */
+export async function serverTarget(url: string): Promise<Target> {
+  const name = `presently_bench_${Date.now()}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const dbUrl = new URL(url)
+  dbUrl.pathname = `/${name}`
+  const { db, pool } = createDb(dbUrl.toString(), { max: connections })
+  await runMigrations(db)
+  return {
+    label: 'PostgreSQL server (DATABASE_URL)',
+    db,
+    close: async () => {
+      await pool.end()
+      const dropper = new pg.Client({ connectionString: url })
+      await dropper.connect()
+      await dropper.query(`drop database if exists ${name} with (force)`)
+      await dropper.end()
+    },
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+  return sorted[Math.max(0, index)] ?? NaN
+}
+
+/** Loads `url` with autocannon (`connections` at once for `seconds`) and prints p50/p95/p99 and req/s. */
+export async function load(url: string, title: string): Promise<void> {
+  const latencies: number[] = []
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: seconds }, (err, res) => (err ? reject(err) : resolve(res)))
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
+  })
+  latencies.sort((a, b) => a - b)
+  const fmt = (n: number) => n.toFixed(1).padStart(7)
+  console.log(
+    `    ${title.padEnd(34)} p50 ${fmt(percentile(latencies, 50))} ms  p95 ${fmt(percentile(latencies, 95))} ms  p99 ${fmt(percentile(latencies, 99))} ms  ${result.requests.average.toFixed(0).padStart(6)} req/s  (${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`,
+  )
+}

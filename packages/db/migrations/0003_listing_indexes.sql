@@ -1,0 +1,5 @@
+DROP INDEX "products_category_idx";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "variant_secondary" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_listing_title_idx" ON "products" USING btree ("title","id") WHERE not "products"."disabled" and not "products"."category_hidden" and not "products"."variant_secondary";--> statement-breakpoint
+CREATE INDEX "products_listing_price_idx" ON "products" USING btree ("price","id") WHERE not "products"."disabled" and not "products"."category_hidden" and not "products"."variant_secondary";--> statement-breakpoint
+CREATE INDEX "products_category_idx" ON "products" USING btree (lower("category_name"),lower("category_level1"),lower("category_level2"),lower("category_level3")) WHERE not "products"."disabled" and not "products"."category_hidden";
