@@ -23,7 +23,11 @@ const scenarios: [string, string][] = [
 ]
 
 async function measure(t: Target, label: string): Promise<void> {
-  const app = await buildApp({ env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }, db: t.db, logger: false })
+  const app = await buildApp({
+    env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
+    db: t.db,
+    logger: false,
+  })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   console.log(`  ${label}`)
   for (const [title, path] of scenarios) await load(`${address}${path}`, title)
@@ -52,7 +56,9 @@ async function run(t: Target): Promise<void> {
   }
   await t.db.execute(sql`analyze products`)
   const [count] = (await t.db.execute<{ n: string }>(sql`select count(*) as n from products`)).rows
-  console.log(`\r  generated ${Number(count?.n).toLocaleString('en-GB')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`)
+  console.log(
+    `\r  generated ${Number(count?.n).toLocaleString('en-GB')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  )
   await measure(t, `generated catalog (${Number(count?.n).toLocaleString('en-GB')} products)`)
   await t.close()
 }

@@ -65,7 +65,9 @@ function percentile(sorted: number[], p: number): number {
 export async function load(url: string, title: string): Promise<void> {
   const latencies: number[] = []
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: seconds }, (err, res) => (err ? reject(err) : resolve(res)))
+    const instance = autocannon({ url, connections, duration: seconds }, (err: unknown, res) =>
+      err ? reject(err instanceof Error ? err : new Error('autocannon failed')) : resolve(res),
+    )
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
   })
   latencies.sort((a, b) => a - b)

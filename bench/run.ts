@@ -22,7 +22,11 @@ async function run(target: Target): Promise<void> {
   console.log(
     `  import (update)  ${again.read} rows read, ${again.updated} updated, ${again.imported} new in ${(again.durationMs / 1000).toFixed(2)} s = ${again.rowsPerSecond.toFixed(0)} rows/s`,
   )
-  const app = await buildApp({ env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }, db: target.db, logger: false })
+  const app = await buildApp({
+    env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
+    db: target.db,
+    logger: false,
+  })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   console.log(`  load: ${connections} connections, ${seconds} s each`)
   await load(`${address}/api/products?page=1&limit=12`, 'GET /api/products page 1')

@@ -5,7 +5,7 @@ import { freshDataDir } from './e2e/data-dir'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repoRoot = path.resolve(here, '../..')
-const PORT = 3100
+const PORT = Number(process.env.E2E_PORT ?? 3100)
 const baseURL = `http://127.0.0.1:${PORT}`
 
 /**

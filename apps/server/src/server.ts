@@ -13,13 +13,18 @@ try {
 
 const logger =
   process.stdout.isTTY && env.NODE_ENV !== 'production'
-    ? { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+    ? {
+        level: env.LOG_LEVEL,
+        transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+      }
     : { level: env.LOG_LEVEL }
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, maxConnections: 20 })
 const app = await buildApp({ env, db: database.db, logger })
 app.log.info(
-  database.kind === 'postgres' ? 'database: PostgreSQL server (DATABASE_URL)' : `database: embedded PGlite in ${env.DATA_DIR} on ${database.url}`,
+  database.kind === 'postgres'
+    ? 'database: PostgreSQL server (DATABASE_URL)'
+    : `database: embedded PGlite in ${env.DATA_DIR} on ${database.url}`,
 )
 
 try {

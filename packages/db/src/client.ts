@@ -16,14 +16,17 @@ export interface Database {
   close: () => Promise<void>
 }
 
+const textParser = pg.types.getTypeParser as (oid: number, format: 'text') => (value: string) => unknown
+
 /** Returns numeric and bigint columns as JS numbers, dates as YYYY-MM-DD strings. */
-const types = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') => {
+const types: pg.CustomTypesConfig = {
+  // node-postgres asks only for text-format parsers (it never requests binary results).
+  getTypeParser: ((oid: number) => {
     if (oid === 20 || oid === 1700) return (v: string) => Number(v)
     if (oid === 1082) return (v: string) => v
-    return pg.types.getTypeParser(oid, format as 'text')
-  },
-} as pg.CustomTypesConfig
+    return textParser(oid, 'text')
+  }) as pg.CustomTypesConfig['getTypeParser'],
+}
 
 /** Creates a Drizzle client over a node-postgres pool for `url`. */
 export function createDb(url: string, options: { max?: number } = {}): { db: Db; pool: pg.Pool } {

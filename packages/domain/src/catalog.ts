@@ -31,9 +31,7 @@ export const productListInput = z
   .object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-    includeVariants: z
-      .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-      .default(false),
+    includeVariants: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
     search: optionalText,
     categoryName: optionalText,
     categoryLevel1: optionalText,

@@ -32,7 +32,11 @@ describe('prices and ids', () => {
     expect(isAffiliateId('12a45')).toBe(false)
   })
   it('validates listing input', () => {
-    expect(productListInput.parse({ page: '2', limit: '24' })).toMatchObject({ page: 2, limit: 24, includeVariants: false })
+    expect(productListInput.parse({ page: '2', limit: '24' })).toMatchObject({
+      page: 2,
+      limit: 24,
+      includeVariants: false,
+    })
     expect(productListInput.safeParse({ page: '0' }).success).toBe(false)
     expect(productListInput.safeParse({ limit: '1000' }).success).toBe(false)
     expect(productListInput.safeParse({ minPrice: '10', maxPrice: '5' }).success).toBe(false)

@@ -14,7 +14,11 @@ const get = async (url: string, headers: Record<string, string> = {}) => app.inj
 beforeAll(async () => {
   testDb = await createTestDatabase()
   await importCatalog(testDb.db, { file: seedCatalogFile })
-  app = await buildApp({ env: { APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }, db: testDb.db, logger: false })
+  app = await buildApp({
+    env: { APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
+    db: testDb.db,
+    logger: false,
+  })
 }, 120_000)
 afterAll(async () => {
   await app.close()
@@ -25,7 +29,8 @@ describe('category tree', () => {
   it('returns nodes with "::" ids and hides hidden categories', async () => {
     const res = await get('/api/category-overrides/tree')
     expect(res.statusCode).toBe(200)
-    const { categories } = res.json() as { categories: { id: string; name: string; children: { id: string; name: string; children: unknown[] }[] }[] }
+    type Node = { id: string; name: string; children: Node[] }
+    const { categories }: { categories: Node[] } = res.json()
     const names = categories.map((c) => c.name)
     expect(names).toEqual(expect.arrayContaining(['Hobbies', 'Tech', 'Food & Drink', 'Gifts & Cards', 'Music', 'Home']))
     expect(names).not.toContain('Sex & Sensuality')
@@ -50,8 +55,22 @@ describe('category tree', () => {
     expect(res.json().total).toBeGreaterThan(0)
   })
 
+  it('matches hyphenated names read back from their slugs (Die-Cast, Winnie-the-Pooh)', async () => {
+    const dieCast = slugToCategory(categoryToSlug('Die-Cast & Toy Vehicles'))
+    expect(dieCast).toBe('DIE CAST & TOY VEHICLES')
+    const res = await get(`/api/products/by-category?category_name=${encodeURIComponent(dieCast)}&limit=1`)
+    expect(res.json().total).toBeGreaterThan(1000)
+    expect(res.json().products[0].categoryName).toBe('Die-Cast & Toy Vehicles')
+    const pooh = await get(
+      `/api/products/by-category?category_name=CHARACTERS%20%26%20BRANDS&category_level1=${encodeURIComponent(slugToCategory('winnie-the-pooh'))}`,
+    )
+    expect(pooh.json().products[0].category_level1).toBe('Winnie-the-Pooh')
+  })
+
   it('the Chocolate tile (Food & Drink > Food > Chocolate) has real products', async () => {
-    const res = await get('/api/products/by-category?category_name=FOOD%20%26%20DRINK&category_level1=FOOD&category_level2=CHOCOLATE')
+    const res = await get(
+      '/api/products/by-category?category_name=FOOD%20%26%20DRINK&category_level1=FOOD&category_level2=CHOCOLATE',
+    )
     expect(res.json().products[0].category_level2).toBe('Chocolate')
   })
 })
@@ -98,11 +117,26 @@ describe('promotions', () => {
     expect(page1.data.products).toHaveLength(10)
     expect(page1.data.totalPages).toBe(Math.ceil(page1.data.total / 10))
     expect(Object.keys(page1.data.products[0]).sort()).toEqual(
-      ['awProductId', 'disabled', 'productAffiliateUrl', 'productId', 'productImageUrl', 'productLongDescription', 'productMerchantCategory', 'productPrice', 'productTitle', 'promoProductId'].sort(),
+      [
+        'awProductId',
+        'disabled',
+        'productAffiliateUrl',
+        'productId',
+        'productImageUrl',
+        'productLongDescription',
+        'productMerchantCategory',
+        'productPrice',
+        'productTitle',
+        'promoProductId',
+      ].sort(),
     )
     const all = (await get(`/api/promos/${promo.id}/products`)).json().data
     expect(all).toHaveLength(page1.data.total)
-    expect(all.filter((p: { productTitle: string }) => /christmas|xmas|santa|advent|reindeer|snowman|stocking filler/i.test(p.productTitle)).length).toBe(all.length)
+    expect(
+      all.filter((p: { productTitle: string }) =>
+        /christmas|xmas|santa|advent|reindeer|snowman|stocking filler/i.test(p.productTitle),
+      ).length,
+    ).toBe(all.length)
   })
 
   it('counts a promo’s products per category', async () => {
@@ -126,14 +160,20 @@ describe('products: max price, description, redirect, variants', () => {
   })
 
   it('formats a real description as sanitised HTML', async () => {
-    const [withDescription] = await testDb.db.select().from(products).where(eq(products.title, '20pcs Scale 1/200 Model Single Head Street Lights Lamppost'))
+    const [withDescription] = await testDb.db
+      .select()
+      .from(products)
+      .where(eq(products.title, '20pcs Scale 1/200 Model Single Head Street Lights Lamppost'))
     const res = await get(`/api/products/${withDescription!.awProductId}/descriptions/formatted`)
     expect(res.json().description).toMatch(/^<p>These delicate model street lights/)
     expect(res.json().description).not.toContain('<script')
   })
 
   it('returns only the stored affiliate URL', async () => {
-    const [product] = await testDb.db.select().from(products).where(eq(products.title, '20pcs Scale 1/200 Model Single Head Street Lights Lamppost'))
+    const [product] = await testDb.db
+      .select()
+      .from(products)
+      .where(eq(products.title, '20pcs Scale 1/200 Model Single Head Street Lights Lamppost'))
     const res = await get(`/api/redirect/${product!.awProductId}?type=aw`)
     expect(res.json()).toEqual({ affiliateUrl: 'https://www.amazon.co.uk/dp/B008PKAAZ2' })
     expect((await get('/api/redirect/1')).statusCode).toBe(200)
@@ -141,14 +181,24 @@ describe('products: max price, description, redirect, variants', () => {
   })
 
   it('groups real size variants', async () => {
-    const small = (await get('/api/products?search=Monchhichi%2045%20cm%20Classic%20Boy&includeVariants=true&limit=48')).json().products.find((p: { title: string }) => p.title === 'Monchhichi 45 cm Classic Boy')
+    const small = (await get('/api/products?search=Monchhichi%2045%20cm%20Classic%20Boy&includeVariants=true&limit=48'))
+      .json()
+      .products.find((p: { title: string }) => p.title === 'Monchhichi 45 cm Classic Boy')
     const status = (await get(`/api/variants/product/${small.id}/status`)).json()
-    expect(status).toMatchObject({ success: true, data: { isVariant: true, variantType: 'size', variantValue: '45 cm' } })
+    expect(status).toMatchObject({
+      success: true,
+      data: { isVariant: true, variantType: 'size', variantValue: '45 cm' },
+    })
     const group = (await get(`/api/variants/product/${small.awProductId}/group?awProductId=true`)).json().data
     expect(group.baseProductName).toBe('monchhichi classic boy')
-    expect(group.variants.map((v: { productTitle: string }) => v.productTitle).sort()).toEqual(['Monchhichi 45 cm Classic Boy', 'Monchhichi 80 cm Classic Boy'])
+    expect(group.variants.map((v: { productTitle: string }) => v.productTitle).sort()).toEqual([
+      'Monchhichi 45 cm Classic Boy',
+      'Monchhichi 80 cm Classic Boy',
+    ])
     expect(group.primaryVariant.id).toBe(group.primaryVariantId)
-    const collapsed = (await get('/api/products?search=Monchhichi%20Classic%20Boy&limit=48')).json().products.filter((p: { title: string }) => p.title.startsWith('Monchhichi') && p.title.endsWith('Classic Boy'))
+    const collapsed = (await get('/api/products?search=Monchhichi%20Classic%20Boy&limit=48'))
+      .json()
+      .products.filter((p: { title: string }) => p.title.startsWith('Monchhichi') && p.title.endsWith('Classic Boy'))
     expect(collapsed).toHaveLength(1)
   })
 })

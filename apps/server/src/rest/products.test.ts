@@ -9,11 +9,21 @@ let app: FastifyInstance
 beforeAll(async () => {
   testDb = await createTestDatabase()
   await createTestProducts(testDb.db, [
-    { title: 'Hornby 2014 Catalogue', price: 3.42, brand: 'Hornby', categoryName: 'Hobbies', categoryLevel1: 'Model Trains & Railway Sets' },
+    {
+      title: 'Hornby 2014 Catalogue',
+      price: 3.42,
+      brand: 'Hornby',
+      categoryName: 'Hobbies',
+      categoryLevel1: 'Model Trains & Railway Sets',
+    },
     { title: 'Airfix Spitfire', price: 12.5, categoryName: 'Hobbies', categoryLevel1: 'Model Building Kits' },
     ...Array.from({ length: 30 }, (_, i) => ({ title: `Puzzle ${i}`, price: 2 + i, categoryName: 'Games' })),
   ])
-  app = await buildApp({ env: { APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }, db: testDb.db, logger: false })
+  app = await buildApp({
+    env: { APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
+    db: testDb.db,
+    logger: false,
+  })
 })
 afterAll(async () => {
   await app.close()
@@ -25,16 +35,49 @@ describe('GET /api/products', () => {
     const res = await app.inject({ method: 'GET', url: '/api/products?page=1&limit=12' })
     expect(res.statusCode).toBe(200)
     const body = res.json()
-    expect(Object.keys(body).sort()).toEqual(['itemsPerPage', 'page', 'priceRange', 'products', 'total', 'totalPages', 'totalProducts'])
-    expect(body).toMatchObject({ total: 32, totalProducts: 32, totalPages: 3, page: 1, itemsPerPage: 12, priceRange: { minPrice: 2, maxPrice: 31 } })
+    expect(Object.keys(body).sort()).toEqual([
+      'itemsPerPage',
+      'page',
+      'priceRange',
+      'products',
+      'total',
+      'totalPages',
+      'totalProducts',
+    ])
+    expect(body).toMatchObject({
+      total: 32,
+      totalProducts: 32,
+      totalPages: 3,
+      page: 1,
+      itemsPerPage: 12,
+      priceRange: { minPrice: 2, maxPrice: 31 },
+    })
     expect(body.products).toHaveLength(12)
     expect(Object.keys(body.products[0]).sort()).toEqual(
-      ['affiliateUrl', 'awProductId', 'brand', 'categoryName', 'category_level1', 'category_level2', 'category_level3', 'disabled', 'id', 'imageUrl', 'longDescription', 'merchantCategory', 'price', 'title'].sort(),
+      [
+        'affiliateUrl',
+        'awProductId',
+        'brand',
+        'categoryName',
+        'category_level1',
+        'category_level2',
+        'category_level3',
+        'disabled',
+        'id',
+        'imageUrl',
+        'longDescription',
+        'merchantCategory',
+        'price',
+        'title',
+      ].sort(),
     )
   })
 
   it('maps category_name and category_level1 query parameters', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/products/by-category?category_name=hobbies&category_level1=MODEL%20TRAINS%20%26%20RAILWAY%20SETS' })
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/products/by-category?category_name=hobbies&category_level1=MODEL%20TRAINS%20%26%20RAILWAY%20SETS',
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json().products.map((p: { title: string }) => p.title)).toEqual(['Hornby 2014 Catalogue'])
   })
@@ -80,7 +123,10 @@ describe('infrastructure routes', () => {
   })
 
   it('serves tRPC at /trpc', async () => {
-    const res = await app.inject({ method: 'GET', url: `/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ limit: 2 }))}` })
+    const res = await app.inject({
+      method: 'GET',
+      url: `/trpc/products.list?input=${encodeURIComponent(JSON.stringify({ limit: 2 }))}`,
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json().result.data.products).toHaveLength(2)
   })

@@ -9,7 +9,11 @@ describe('splitVariantName (real catalog titles)', () => {
     expect(red).toMatchObject({ value: 'Red 7mm', type: 'size/colour' })
   })
   it('removes measurements', () => {
-    expect(splitVariantName('Monchhichi 45 cm Classic Boy')).toEqual({ base: 'monchhichi classic boy', value: '45 cm', type: 'size' })
+    expect(splitVariantName('Monchhichi 45 cm Classic Boy')).toEqual({
+      base: 'monchhichi classic boy',
+      value: '45 cm',
+      type: 'size',
+    })
     expect(splitVariantName('Monchhichi 80 cm Classic Boy').base).toBe('monchhichi classic boy')
   })
   it('uses feed attributes (Awin Fashion:size and colour)', () => {

@@ -1,13 +1,34 @@
 /** Colour words removed from titles to find a variant's base product (British and US spellings). */
 const COLOURS = [
-  'red', 'blue', 'green', 'yellow', 'black', 'white', 'pink', 'purple', 'orange', 'brown', 'grey', 'gray',
-  'silver', 'gold', 'navy', 'beige', 'turquoise', 'multicolour', 'multicolor', 'cream', 'ivory', 'lilac',
+  'red',
+  'blue',
+  'green',
+  'yellow',
+  'black',
+  'white',
+  'pink',
+  'purple',
+  'orange',
+  'brown',
+  'grey',
+  'gray',
+  'silver',
+  'gold',
+  'navy',
+  'beige',
+  'turquoise',
+  'multicolour',
+  'multicolor',
+  'cream',
+  'ivory',
+  'lilac',
 ]
 const SIZE_WORDS = ['xxs', 'xs', 'xxl', 'xxxl', 'xl', 'small', 'medium', 'large', 'extra large', 'one size']
 const COLOUR_RE = new RegExp(`\\b(${COLOURS.join('|')})\\b`, 'gi')
 const SIZE_WORD_RE = new RegExp(`\\b(${SIZE_WORDS.join('|')})\\b`, 'gi')
 /** Measurements and sizes: "45 cm", "14mm", "12ft", "size 10", "10-12 yrs", "ages 3-5". */
-const MEASURE_RE = /\b(size\s+\w+|\d+(?:\.\d+)?\s?(?:cm|mm|inch|inches|ft|ml|g|kg|oz)|\d+\s?-\s?\d+\s?(?:yrs|years)|ages?\s*\d+(?:\s*-\s*\d+)?)\b/gi
+const MEASURE_RE =
+  /\b(size\s+\w+|\d+(?:\.\d+)?\s?(?:cm|mm|inch|inches|ft|ml|g|kg|oz)|\d+\s?-\s?\d+\s?(?:yrs|years)|ages?\s*\d+(?:\s*-\s*\d+)?)\b/gi
 
 export interface VariantNameParts {
   /** Title without its size and colour words, lower-cased, punctuation folded to spaces. */
@@ -24,7 +45,10 @@ export interface VariantNameParts {
  * "Monchhichi 45 cm Classic Boy" -> {base: "monchhichi classic boy", value: "45 cm", type: "size"}.
  * Feed attributes (size, colour columns) are also removed from the title when present.
  */
-export function splitVariantName(title: string, attributes: { size?: string | null; colour?: string | null } = {}): VariantNameParts {
+export function splitVariantName(
+  title: string,
+  attributes: { size?: string | null; colour?: string | null } = {},
+): VariantNameParts {
   let rest = title
   const colours: string[] = []
   const sizes: string[] = []
@@ -58,7 +82,10 @@ export function splitVariantName(title: string, attributes: { size?: string | nu
 export function trigramSimilarity(a: string, b: string): number {
   const grams = (s: string) => {
     const set = new Set<string>()
-    for (const word of s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean)) {
+    for (const word of s
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)) {
       const padded = `  ${word} `
       for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3))
     }

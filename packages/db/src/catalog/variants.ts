@@ -64,7 +64,8 @@ export async function groupVariants(db: Db): Promise<{ groups: number; products:
     const primary = [...g.members].sort(
       (a, b) => Number(!!b.descriptionHash) - Number(!!a.descriptionHash) || a.price - b.price || a.id - b.id,
     )[0]!
-    const similarity = g.members.reduce((sum, m) => sum + trigramSimilarity(m.title, primary.title), 0) / g.members.length
+    const similarity =
+      g.members.reduce((sum, m) => sum + trigramSimilarity(m.title, primary.title), 0) / g.members.length
     return {
       baseProductName: g.base,
       brandName: primary.brand,

@@ -110,7 +110,10 @@ updateSet.feedCategoryPath = sql`excluded.feed_category_path`
 // The category columns are the shop's (overrides applied afterwards); the feed's own category
 // is compared through feed_category_path.
 const SHOP_CATEGORY_COLUMNS = new Set(['category_name', 'category_level1', 'category_level2', 'category_level3'])
-const columnList = [...Object.values(UPDATED_COLUMNS).filter((c) => !SHOP_CATEGORY_COLUMNS.has(c)), 'feed_category_path']
+const columnList = [
+  ...Object.values(UPDATED_COLUMNS).filter((c) => !SHOP_CATEGORY_COLUMNS.has(c)),
+  'feed_category_path',
+]
 // updated_at moves only when a feed value really changed, so it tells when a product last changed.
 updateSet.updatedAt = sql`case when (${sql.join(
   columnList.map((column) => sql`${sql.identifier('products')}.${sql.identifier(column)}`),

@@ -42,11 +42,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 )
 
-export const emailTokenPurpose = pgEnum('email_token_purpose', [
-  'confirm_email',
-  'reset_password',
-  'unsubscribe',
-])
+export const emailTokenPurpose = pgEnum('email_token_purpose', ['confirm_email', 'reset_password', 'unsubscribe'])
 
 /** Single-use email tokens (confirm, reset, unsubscribe); only the SHA-256 of the token is stored. */
 export const emailTokens = pgTable(

@@ -15,7 +15,17 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+
+/**
+ * The comparable form of a category name: lower-cased, "&" as "and", runs of hyphens and spaces
+ * as one space. A name read back from its URL slug ("die-cast-and-toy-vehicles" ->
+ * "DIE CAST & TOY VEHICLES", spec browsing-and-purchase §4) has the same key as the stored name
+ * ("Die-Cast & Toy Vehicles"). Immutable, so it can be indexed.
+ */
+export function categoryKey(value: SQLWrapper | string): SQL {
+  return sql`regexp_replace(replace(lower(${value}), '&', 'and'), '[-[:space:]]+', ' ', 'g')`
+}
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
@@ -97,9 +107,15 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_aw_product_id_key').on(t.awProductId),
     uniqueIndex('products_source_key').on(t.source, t.sourceProductId),
-    // Category filters compare lower-cased names (slugs read back upper-cased, spec §4).
+    // Category filters compare category keys (see categoryKey): slugs read back upper-cased with
+    // hyphens as spaces and "-and-" as " & " (spec §4), so "Die-Cast" must match "DIE CAST".
     index('products_category_idx')
-      .on(sql`lower(${t.categoryName})`, sql`lower(${t.categoryLevel1})`, sql`lower(${t.categoryLevel2})`, sql`lower(${t.categoryLevel3})`)
+      .on(
+        categoryKey(t.categoryName),
+        categoryKey(t.categoryLevel1),
+        categoryKey(t.categoryLevel2),
+        categoryKey(t.categoryLevel3),
+      )
       .where(sql`not ${t.disabled} and not ${t.categoryHidden}`),
     index('products_price_idx').on(t.price),
     // Listing orders over the rows shoppers see (not disabled, visible, primary variants).

@@ -95,14 +95,7 @@ export const giftPreferenceOptions = pgTable(
 )
 
 export const gender = pgEnum('gender', ['male', 'female', 'other'])
-export const orientation = pgEnum('orientation', [
-  'straight',
-  'gay',
-  'lesbian',
-  'bisexual',
-  'pansexual',
-  'asexual',
-])
+export const orientation = pgEnum('orientation', ['straight', 'gay', 'lesbian', 'bisexual', 'pansexual', 'asexual'])
 
 /** People a user buys for (spec account-area §3 "Person"). */
 export const people = pgTable(

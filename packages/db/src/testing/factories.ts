@@ -10,7 +10,8 @@ let sequence = 0
 export async function createTestProducts(db: Db, inputs: TestProductInput[]) {
   const rows = inputs.map((input) => {
     sequence += 1
-    const sourceProductId = input.sourceProductId ?? createHash('md5').update(`${input.title}#${sequence}`).digest('hex')
+    const sourceProductId =
+      input.sourceProductId ?? createHash('md5').update(`${input.title}#${sequence}`).digest('hex')
     return {
       source: 'test',
       sourceProductId,

@@ -1,22 +1,22 @@
 import { Group, NativeSelect, Text } from '@mantine/core'
 import { PAGE_SIZES, SORT_ORDERS, type SortOrder } from '@presently/domain'
-import { DEFAULT_SORT_ORDER, isSortOrder, SORT_LABELS } from './sort-order'
+import { BROWSE_DEFAULT_SORT, isSortOrder, SORT_LABELS } from './sort-order'
 
 interface ListingToolbarProps {
   /** Total matching products, or undefined while loading. */
   total: number | undefined
-  sort: SortOrder
-  onSortChange: (sort: SortOrder) => void
+  /** The chosen order, or null for the default one. */
+  sort: SortOrder | null
+  onSortChange: (sort: SortOrder | null) => void
   pageSize: number
   onPageSizeChange: (size: number) => void
-  /** Search results: the default order is relevance, labelled "Best match" instead of "Random". */
+  /** Search results: the default order is relevance, offered as "Best match". */
   bestMatch?: boolean
 }
 
 const sortOptions = SORT_ORDERS.map((value) => ({ value, label: SORT_LABELS[value] }))
-const searchSortOptions = sortOptions.map((option) =>
-  option.value === DEFAULT_SORT_ORDER ? { ...option, label: 'Best match' } : option,
-)
+/** The empty value stands for "no sort chosen" (relevance). */
+const searchSortOptions = [{ value: '', label: 'Best match' }, ...sortOptions]
 const sizeOptions = PAGE_SIZES.map((size) => String(size))
 
 /** Result count, sort order and items per page above a listing grid. */
@@ -40,10 +40,11 @@ export function ListingToolbar({
           label="Sort by"
           size="xs"
           data={bestMatch ? searchSortOptions : sortOptions}
-          value={sort}
+          value={sort ?? (bestMatch ? '' : BROWSE_DEFAULT_SORT)}
           onChange={(event) => {
             const value = event.currentTarget.value
-            if (isSortOrder(value)) onSortChange(value)
+            if (value === '') onSortChange(null)
+            else if (isSortOrder(value)) onSortChange(value)
           }}
           w={170}
         />

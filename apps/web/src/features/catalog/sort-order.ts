@@ -3,8 +3,12 @@ import { SORT_ORDERS, type SortOrder } from '@presently/domain'
 
 /** Local storage key of the listing sort order (spec browsing-and-purchase §4 "Sort order"). */
 export const SORT_ORDER_KEY = 'sort-order'
-/** The spec leaves the default open; random keeps browsing varied for gift discovery. */
-export const DEFAULT_SORT_ORDER: SortOrder = 'random'
+/**
+ * The order a listing shows before the user picks one: no sort is sent, so the server orders
+ * by title A-Z when browsing and by relevance when searching (docs/decisions/default-sort.md).
+ * On browsing pages that is what "Name: A-Z" shows; search pages offer it as "Best match".
+ */
+export const BROWSE_DEFAULT_SORT: SortOrder = 'name_asc'
 
 export const SORT_LABELS: Record<SortOrder, string> = {
   random: 'Random',
@@ -18,22 +22,26 @@ export function isSortOrder(value: unknown): value is SortOrder {
   return typeof value === 'string' && (SORT_ORDERS as readonly string[]).includes(value)
 }
 
-function readStoredSort(): SortOrder {
+function readStoredSort(): SortOrder | null {
   try {
     const stored = window.localStorage.getItem(SORT_ORDER_KEY)
-    return isSortOrder(stored) ? stored : DEFAULT_SORT_ORDER
+    return isSortOrder(stored) ? stored : null
   } catch {
-    return DEFAULT_SORT_ORDER
+    return null
   }
 }
 
-/** The listing sort order, persisted in local storage under "sort-order" as the plain value. */
-export function useSortOrder(): [SortOrder, (next: SortOrder) => void] {
-  const [sort, setSort] = useState<SortOrder>(readStoredSort)
-  const update = useCallback((next: SortOrder) => {
+/**
+ * The listing sort order the user chose, persisted in local storage under "sort-order" as the
+ * plain value; null while they have not chosen one (then the server's default order applies).
+ */
+export function useSortOrder(): [SortOrder | null, (next: SortOrder | null) => void] {
+  const [sort, setSort] = useState<SortOrder | null>(readStoredSort)
+  const update = useCallback((next: SortOrder | null) => {
     setSort(next)
     try {
-      window.localStorage.setItem(SORT_ORDER_KEY, next)
+      if (next) window.localStorage.setItem(SORT_ORDER_KEY, next)
+      else window.localStorage.removeItem(SORT_ORDER_KEY)
     } catch {
       // Storage may be unavailable (private mode); the choice then lasts for this page only.
     }

@@ -6,7 +6,7 @@ import type { CategoryFilter } from './category-names'
 import { parseListingSearch } from './listing-search'
 import { productListQueryOptions } from './query-options'
 import { scrollToGiftIdeas } from './scroll'
-import { DEFAULT_SORT_ORDER, randomSeed, useSortOrder } from './sort-order'
+import { randomSeed, useSortOrder } from './sort-order'
 
 /** What a listing shows: a search text and/or a category filter. */
 export type ListingFilter = CategoryFilter & { search?: string }
@@ -25,15 +25,13 @@ export function useListing(filter: ListingFilter) {
   const { page = 1, limit = DEFAULT_PAGE_SIZE } = parseListingSearch(raw)
   const [sort, setSortOrder] = useSortOrder()
 
-  // The default order: shuffled when browsing, best match first when searching (no sort sent,
-  // so the server ranks by relevance).
-  const bestMatch = !!filter.search && sort === DEFAULT_SORT_ORDER
+  // Without a chosen sort none is sent: the server's default order (A-Z, or relevance for a search).
   const input: ProductListInput = {
     page,
     limit,
     includeVariants: false,
-    ...(bestMatch ? {} : { sort }),
-    ...(sort === 'random' && !bestMatch ? { seed: randomSeed() } : {}),
+    ...(sort ? { sort } : {}),
+    ...(sort === 'random' ? { seed: randomSeed() } : {}),
     ...filter,
   }
   const query = useQuery(productListQueryOptions(trpc, input))
@@ -41,10 +39,10 @@ export function useListing(filter: ListingFilter) {
   const updateSearch = (next: { page?: number; limit?: number }) =>
     navigate({
       to: '.',
-      search: (prev: Record<string, unknown>) => ({ ...prev, ...next }),
+      search: (prev) => ({ ...prev, ...next }),
       // The listing scrolls itself, smoothly, to the gift-ideas section.
       resetScroll: false,
-    } as never)
+    })
 
   const setPage = (next: number) => {
     void updateSearch({ page: next > 1 ? next : undefined })
@@ -53,7 +51,7 @@ export function useListing(filter: ListingFilter) {
   const setPageSize = (next: number) => {
     void updateSearch({ page: undefined, limit: next === DEFAULT_PAGE_SIZE ? undefined : next })
   }
-  const setSort = (next: SortOrder) => {
+  const setSort = (next: SortOrder | null) => {
     setSortOrder(next)
     void updateSearch({ page: undefined })
   }

@@ -11,8 +11,6 @@ export function sessionQueryOptions(trpc: TRPC) {
   return trpc.auth.session.queryOptions(undefined, { staleTime: 30_000, retry: false })
 }
 
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof fetchSessionUser>>>
-
 /**
  * The signed-in user for route guards, from the shared cache when present. A failed session
  * call counts as anonymous: guards then send the visitor to /home instead of an error page,

@@ -15,12 +15,12 @@ import { ButtonLink } from '../../lib/links'
 export function SiteHeader() {
   const { user, isPending } = useSession()
   const navigate = useNavigate()
-  const [searchText, setSearchText] = useState('')
 
   // Keep the box in step with the search page's query (e.g. after back/forward).
   const location = useRouterState({ select: (s) => s.location })
   const currentQuery =
     location.pathname === '/search' ? textParam((location.search as Record<string, unknown>).q) : undefined
+  const [searchText, setSearchText] = useState(currentQuery ?? '')
   const [shownQuery, setShownQuery] = useState(currentQuery)
   if (currentQuery !== shownQuery) {
     // Adjusting state while rendering (not in an effect) avoids a second paint with stale text.

@@ -1,4 +1,4 @@
-import { and, asc, desc, gte, lte, products, sql, type Db, type SQL } from '@presently/db'
+import { and, asc, categoryKey, desc, gte, lte, products, sql, type Db, type SQL } from '@presently/db'
 import type { ProductList, ProductListQuery } from '@presently/domain'
 import { productColumns } from './product-row.ts'
 import { primaryVariantCondition, promoCondition, resolveSearch, visibleCondition } from './product-filters.ts'
@@ -8,7 +8,7 @@ import { primaryVariantCondition, promoCondition, resolveSearch, visibleConditio
  * the promo listings).
  *
  * Filters: disabled products and hidden categories never appear; search per resolveSearch;
- * category levels match case-insensitively (slugs read back upper-cased, spec §4); promoId
+ * category levels match by categoryKey (case, hyphens and "&"/"and" folded, spec §4); promoId
  * keeps a promo's products; minPrice/maxPrice are inclusive GBP bounds; without
  * includeVariants one product per variant group is listed.
  * Order: the chosen sort, else relevance for searches, the promo's order for promos, else name.
@@ -32,7 +32,7 @@ export async function listProducts(db: Db, query: ProductListQuery & { promoId?:
     [products.categoryLevel3, query.categoryLevel3],
   ] as const
   for (const [column, value] of levels) {
-    if (value) base.push(sql`lower(${column}) = lower(${value})`)
+    if (value) base.push(sql`${categoryKey(column)} = ${categoryKey(value)}`)
   }
   if (!query.includeVariants) base.push(primaryVariantCondition())
 

@@ -43,7 +43,14 @@ function ProductView({ product }: { product: Product }) {
       <CategoryBreadcrumb levels={levels} current={product.title} />
       <Grid gap={{ base: 'lg', md: 48 }}>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <Paper withBorder radius="lg" p="md" bg="gray.0" style={{ display: 'flex', justifyContent: 'center' }}>
+          <Paper
+            withBorder
+            radius="lg"
+            p="md"
+            bg="gray.0"
+            // Stays in view beside a long description on wide screens.
+            style={{ display: 'flex', justifyContent: 'center', position: 'sticky', top: 88 }}
+          >
             <ProductImage src={product.imageUrl} alt={product.title} size={703} loading="eager" />
           </Paper>
         </Grid.Col>
@@ -67,8 +74,8 @@ function ProductView({ product }: { product: Product }) {
               <Text size="sm" c="dimmed">
                 <AnchorLink to="/auth" underline="always">
                   Sign in or create a free account
-                </AnchorLink> to buy gifts and save ideas for the people you
-                love.
+                </AnchorLink>{' '}
+                to buy gifts and save ideas for the people you love.
               </Text>
             ) : null}
             <Divider my="sm" />
