@@ -70,7 +70,8 @@ test.describe('catalog browsing', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
     await expect(page.getByTestId('product-price')).toHaveText(PRICE)
     await expect(page.getByRole('heading', { name: 'Product Details' })).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Buy Now' })).toBeDisabled()
+    // Visitors are sent to sign in first (spec browsing-and-purchase §4 "Buy flow").
+    await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/auth')
     await expect(
       page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Hobbies' }),
     ).toBeVisible()

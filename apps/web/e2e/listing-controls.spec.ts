@@ -44,10 +44,11 @@ test.describe('listing controls', () => {
     await expect(page.getByTestId('page-indicator')).toHaveText(/^Page 2 of \d+$/)
     // The section's top ends up just below the sticky header, not scrolled out of view.
     await expect
-      .poll(() => page.evaluate(() => document.getElementById('gift-ideas')!.getBoundingClientRect().top))
-      .toBeLessThan(150)
-    const top = await page.evaluate(() => document.getElementById('gift-ideas')!.getBoundingClientRect().top)
-    expect(top).toBeGreaterThan(0)
+      .poll(async () => {
+        const top = await page.evaluate(() => document.getElementById('gift-ideas')!.getBoundingClientRect().top)
+        return top > 0 && top < 150
+      })
+      .toBe(true)
   })
 
   test('labels shorten on very narrow screens', async ({ page }) => {

@@ -22,6 +22,7 @@ import { Route as CategoryIndexRouteImport } from './routes/category/index'
 import { Route as FooterPagesAboutRouteImport } from './routes/footer-pages/about'
 import { Route as FooterPagesPrivacyRouteImport } from './routes/footer-pages/privacy'
 import { Route as ProductIdRouteImport } from './routes/product/$id'
+import { Route as PromoIndexRouteImport } from './routes/promo/index'
 import { Route as PromoPromoNameRouteImport } from './routes/promo/$promoName'
 import { Route as AccountAdminToolsRouteImport } from './routes/_account/admin/tools'
 import { Route as AccountMyAccountIndexRouteImport } from './routes/_account/my-account/index'
@@ -98,6 +99,11 @@ const FooterPagesPrivacyRoute = FooterPagesPrivacyRouteImport.update({
 const ProductIdRoute = ProductIdRouteImport.update({
   id: '/product/$id',
   path: '/product/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PromoIndexRoute = PromoIndexRouteImport.update({
+  id: '/promo/',
+  path: '/promo/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PromoPromoNameRoute = PromoPromoNameRouteImport.update({
@@ -190,6 +196,7 @@ export interface FileRoutesByFullPath {
   '/product/$id': typeof ProductIdRoute
   '/promo/$promoName': typeof PromoPromoNameRoute
   '/category/': typeof CategoryIndexRoute
+  '/promo/': typeof PromoIndexRoute
   '/admin/tools': typeof AccountAdminToolsRoute
   '/my-account/add-person': typeof AccountMyAccountAddPersonRoute
   '/my-account/events': typeof AccountMyAccountEventsRoute
@@ -217,6 +224,7 @@ export interface FileRoutesByTo {
   '/product/$id': typeof ProductIdRoute
   '/promo/$promoName': typeof PromoPromoNameRoute
   '/category': typeof CategoryIndexRoute
+  '/promo': typeof PromoIndexRoute
   '/admin/tools': typeof AccountAdminToolsRoute
   '/my-account/add-person': typeof AccountMyAccountAddPersonRoute
   '/my-account/events': typeof AccountMyAccountEventsRoute
@@ -246,6 +254,7 @@ export interface FileRoutesById {
   '/product/$id': typeof ProductIdRoute
   '/promo/$promoName': typeof PromoPromoNameRoute
   '/category/': typeof CategoryIndexRoute
+  '/promo/': typeof PromoIndexRoute
   '/_account/admin/tools': typeof AccountAdminToolsRoute
   '/_account/my-account/add-person': typeof AccountMyAccountAddPersonRoute
   '/_account/my-account/events': typeof AccountMyAccountEventsRoute
@@ -275,6 +284,7 @@ export interface FileRouteTypes {
     | '/product/$id'
     | '/promo/$promoName'
     | '/category/'
+    | '/promo/'
     | '/admin/tools'
     | '/my-account/add-person'
     | '/my-account/events'
@@ -302,6 +312,7 @@ export interface FileRouteTypes {
     | '/product/$id'
     | '/promo/$promoName'
     | '/category'
+    | '/promo'
     | '/admin/tools'
     | '/my-account/add-person'
     | '/my-account/events'
@@ -330,6 +341,7 @@ export interface FileRouteTypes {
     | '/product/$id'
     | '/promo/$promoName'
     | '/category/'
+    | '/promo/'
     | '/_account/admin/tools'
     | '/_account/my-account/add-person'
     | '/_account/my-account/events'
@@ -359,6 +371,7 @@ export interface RootRouteChildren {
   ProductIdRoute: typeof ProductIdRoute
   PromoPromoNameRoute: typeof PromoPromoNameRoute
   CategoryIndexRoute: typeof CategoryIndexRoute
+  PromoIndexRoute: typeof PromoIndexRoute
   CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route: typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
 
@@ -453,6 +466,13 @@ declare module '@tanstack/react-router' {
       path: '/product/$id'
       fullPath: '/product/$id'
       preLoaderRoute: typeof ProductIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/promo/': {
+      id: '/promo/'
+      path: '/promo'
+      fullPath: '/promo/'
+      preLoaderRoute: typeof PromoIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/promo/$promoName': {
@@ -595,6 +615,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProductIdRoute: ProductIdRoute,
   PromoPromoNameRoute: PromoPromoNameRoute,
   CategoryIndexRoute: CategoryIndexRoute,
+  PromoIndexRoute: PromoIndexRoute,
   CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route:
     CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route,
 }

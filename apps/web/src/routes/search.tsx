@@ -1,19 +1,31 @@
 import { Stack, Text, Title } from '@mantine/core'
-import { createFileRoute } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import { PageContainer } from '../features/layout/page-container'
+import { Breadcrumb } from '../features/catalog/category-breadcrumb'
 import { categoryFilter } from '../features/catalog/category-names'
-import { parseListingSearch, textParam, type ListingSearch } from '../features/catalog/listing-search'
-import { ProductListing } from '../features/catalog/product-listing'
+import { findCategoryPath } from '../features/catalog/category-path'
+import { CategoryTreePanel } from '../features/catalog/category-tree'
+import { ClearCategoryFilter } from '../features/catalog/clear-category-filter'
+import { ListingPage } from '../features/catalog/listing-page'
+import {
+  categorySearchLevels,
+  categorySearchOf,
+  parseCategorySearch,
+  parseListingSearch,
+  textParam,
+  type CategorySearch,
+  type ListingSearch,
+} from '../features/catalog/listing-search'
+import { searchCategoriesQueryOptions } from '../features/catalog/query-options'
 import { StatusMessage } from '../features/catalog/status-message'
 import { useListing } from '../features/catalog/use-listing'
-import { ButtonLink } from '../lib/links'
+import { AnchorLink, ButtonLink } from '../lib/links'
+import { useTRPC } from '../lib/trpc'
 
-interface SearchPageSearch extends ListingSearch {
+interface SearchPageSearch extends ListingSearch, CategorySearch {
   q?: string
-  category_name?: string
-  category_level1?: string
-  category_level2?: string
-  category_level3?: string
 }
 
 /** /search?q=... with the optional category fields of spec browsing-and-purchase §2. */
@@ -22,10 +34,7 @@ export const Route = createFileRoute('/search')({
   validateSearch: (search: Record<string, unknown>): SearchPageSearch => ({
     ...parseListingSearch(search),
     q: textParam(search.q),
-    category_name: textParam(search.category_name) || undefined,
-    category_level1: textParam(search.category_level1) || undefined,
-    category_level2: textParam(search.category_level2) || undefined,
-    category_level3: textParam(search.category_level3) || undefined,
+    ...parseCategorySearch(search),
   }),
   component: SearchPage,
 })
@@ -47,38 +56,93 @@ function SearchPage() {
 }
 
 function SearchResults({ q, search }: { q: string; search: SearchPageSearch }) {
+  const trpc = useTRPC()
   // Category levels count only from the name down, without gaps.
-  const present: string[] = []
-  for (const level of [search.category_name, search.category_level1, search.category_level2, search.category_level3]) {
-    if (!level) break
-    present.push(level)
-  }
-  const listing = useListing({ search: q, ...categoryFilter(present) })
+  const requested = categorySearchLevels(search)
+  const listing = useListing({ search: q, ...categoryFilter(requested) })
+  const categories = useQuery(searchCategoriesQueryOptions(trpc, q))
+
+  // The tree's spelling of the chosen category, when it is there.
+  const path = categories.data ? findCategoryPath(categories.data.tree, requested) : null
+  const levels = path ? path.map((node) => node.name) : requested
+
+  const searchLink =
+    (categoryLevels: readonly string[]) =>
+    (children: ReactNode): ReactNode => (
+      <AnchorLink to="/search" search={{ q, limit: search.limit, ...categorySearchOf(categoryLevels) }} size="sm">
+        {children}
+      </AnchorLink>
+    )
+
   return (
-    <PageContainer>
-      <Stack gap={4} mb="lg">
-        <Title order={1}>Search Results</Title>
-        <Text c="dimmed">
-          for &ldquo;{q}&rdquo;
-          {present.length > 0 ? ` in ${present.join(' > ')}` : ''}
-        </Text>
-      </Stack>
-      <ProductListing
-        listing={listing}
-        heading={`Gift ideas matching ${q}`}
-        empty={
+    <ListingPage
+      breadcrumb={
+        <Breadcrumb
+          items={[
+            { label: 'Search Results', link: levels.length > 0 ? searchLink([]) : undefined },
+            ...levels.map((level, index) => ({
+              label: level,
+              link: index < levels.length - 1 ? searchLink(levels.slice(0, index + 1)) : undefined,
+            })),
+          ]}
+        />
+      }
+      header={
+        <Stack gap={4} mb="lg">
+          <Title order={1}>Search Results</Title>
+          <Text c="dimmed">
+            for &ldquo;{q}&rdquo;
+            {levels.length > 0 ? ` in ${levels.join(' > ')}` : ''}
+          </Text>
+        </Stack>
+      }
+      listing={listing}
+      heading={`Gift ideas matching ${q}`}
+      categories={
+        <CategoryTreePanel
+          nodes={categories.data?.tree}
+          counts={categories.data?.counts}
+          isPending={categories.isPending}
+          isError={categories.isError}
+          onRetry={() => void categories.refetch()}
+          selected={requested}
+          renderLink={({ levels: nodeLevels, className, active, children }) => (
+            <Link
+              to="/search"
+              // Selecting a category reloads the results filtered by it; page and price start again.
+              search={{ q, limit: search.limit, ...categorySearchOf(nodeLevels) }}
+              className={className}
+              data-active={active || undefined}
+              aria-current={active ? 'page' : undefined}
+            >
+              {children}
+            </Link>
+          )}
+        />
+      }
+      categoriesAction={requested.length > 0 ? <ClearCategoryFilter /> : undefined}
+      categoryFiltered={requested.length > 0}
+      empty={(clearPrice) =>
+        requested.length > 0 ? (
+          <StatusMessage title="No products found in this category" action={clearPrice ?? <ClearCategoryFilter />}>
+            Nothing in {levels.join(' > ')} matched &ldquo;{q}&rdquo;.
+          </StatusMessage>
+        ) : (
           <StatusMessage
             title="No products found"
             action={
-              <ButtonLink to="/" variant="light">
-                Browse categories
-              </ButtonLink>
+              clearPrice ?? (
+                <ButtonLink to="/" variant="light">
+                  Browse categories
+                </ButtonLink>
+              )
             }
           >
-            Nothing matched &ldquo;{q}&rdquo;. Try a different or shorter search term.
+            Nothing matched &ldquo;{q}&rdquo;
+            {clearPrice ? ' in this price range' : ''}. Try a different or shorter search term.
           </StatusMessage>
-        }
-      />
-    </PageContainer>
+        )
+      }
+    />
   )
 }

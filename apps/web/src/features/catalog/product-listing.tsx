@@ -9,58 +9,90 @@ import type { ListingState } from './use-listing'
 
 /** Loading shows 8 skeleton cards (spec browsing-and-purchase §2 "Listing pages"). */
 const SKELETON_COUNT = 8
+const GRID_COLS = { base: 2, md: 3 }
+const GRID_SPACING = { base: 'sm', sm: 'md' }
 
 interface ProductListingProps {
   listing: ListingState
-  /** Shown when nothing matches (total 0). */
-  empty: ReactNode
-  /** The visible heading of the gift-ideas section. */
+  /**
+   * Shown when nothing matches (total 0). With a price band applied it receives a "Clear price
+   * filter" button to offer.
+   */
+  empty: (clearPrice: ReactNode) => ReactNode
+  /** The visually hidden heading of the gift-ideas section. */
   heading?: string
+  /** Below 768 px: opens the filters drawer (sort moves there). */
+  onOpenFilters?: () => void
+  /** How many filters are applied (for the Filters button). */
+  activeFilters?: number
+  /** A page-specific state for a failed list (else "Oops! Something went wrong"). */
+  renderError?: (error: unknown) => ReactNode
 }
 
 /**
  * The gift-ideas section of a listing page: toolbar, a grid of product cards (or skeletons,
  * an error or an empty state), and pagination when the total exceeds the page size.
  */
-export function ProductListing({ listing, empty, heading = 'Gift ideas' }: ProductListingProps) {
-  const { query, pageSize, sort, bestMatch, setPage, setPageSize, setSort } = listing
-  const data = query.data
+export function ProductListing({
+  listing,
+  empty,
+  heading = 'Gift ideas',
+  onOpenFilters,
+  activeFilters,
+  renderError,
+}: ProductListingProps) {
+  const {
+    query,
+    pageSize,
+    sort,
+    defaultSortLabel,
+    band,
+    totalWithoutBand,
+    setPage,
+    setPageSize,
+    setSort,
+    setPriceBand,
+  } = listing
 
   let content: ReactNode
   if (query.isPending) {
     content = (
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing={{ base: 'sm', sm: 'md', lg: 'lg' }}>
+      <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} aria-busy="true">
         {Array.from({ length: SKELETON_COUNT }, (_, i) => (
           <ProductCardSkeleton key={i} />
         ))}
       </SimpleGrid>
     )
   } else if (query.isError) {
-    content = <ListingError onRetry={() => void query.refetch()} />
-  } else if (data && data.total === 0) {
-    content = empty
-  } else if (data && data.products.length === 0) {
+    content = renderError?.(query.error) ?? <ListingError onRetry={() => void query.refetch()} />
+  } else if (query.data.total === 0) {
+    content = empty(
+      band ? (
+        <Button variant="light" onClick={() => setPriceBand(null)}>
+          Clear price filter
+        </Button>
+      ) : null,
+    )
+  } else if (query.data.products.length === 0) {
+    const { page, totalPages } = query.data
     // A page past the end, e.g. an old link after the catalog shrank.
     content = (
       <StatusMessage
-        title={`There is no page ${data.page}`}
+        title={`There is no page ${page}`}
         action={
           <Button variant="light" onClick={() => setPage(1)}>
             Go to page 1
           </Button>
         }
       >
-        This list has {data.totalPages} {data.totalPages === 1 ? 'page' : 'pages'}.
+        This list has {totalPages} {totalPages === 1 ? 'page' : 'pages'}.
       </StatusMessage>
     )
-  } else if (data) {
+  } else {
+    const data = query.data
     content = (
       <>
-        <SimpleGrid
-          cols={{ base: 2, sm: 3, md: 4 }}
-          spacing={{ base: 'sm', sm: 'md', lg: 'lg' }}
-          data-testid="product-grid"
-        >
+        <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} data-testid="product-grid">
           {data.products.map((product) => (
             <ProductCard key={product.id} product={product} />
           ))}
@@ -78,12 +110,16 @@ export function ProductListing({ listing, empty, heading = 'Gift ideas' }: Produ
         {heading}
       </Title>
       <ListingToolbar
-        total={data?.total}
+        total={query.data?.total}
+        band={band}
+        totalWithoutBand={totalWithoutBand}
         sort={sort}
         onSortChange={setSort}
         pageSize={pageSize}
         onPageSizeChange={setPageSize}
-        bestMatch={bestMatch}
+        defaultSortLabel={defaultSortLabel}
+        onOpenFilters={onOpenFilters}
+        activeFilters={activeFilters}
       />
       {content}
     </Box>

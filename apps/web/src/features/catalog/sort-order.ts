@@ -5,8 +5,9 @@ import { SORT_ORDERS, type SortOrder } from '@presently/domain'
 export const SORT_ORDER_KEY = 'sort-order'
 /**
  * The order a listing shows before the user picks one: no sort is sent, so the server orders
- * by title A-Z when browsing and by relevance when searching (docs/decisions/default-sort.md).
- * On browsing pages that is what "Name: A-Z" shows; search pages offer it as "Best match".
+ * by title A-Z when browsing, by relevance when searching and in the promo's own order on promo
+ * pages (docs/decisions/default-sort.md). On category pages that is what "Name: A-Z" shows;
+ * search pages offer it as "Best match" and promo pages as "Featured".
  */
 export const BROWSE_DEFAULT_SORT: SortOrder = 'name_asc'
 

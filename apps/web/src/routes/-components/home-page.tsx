@@ -1,12 +1,13 @@
 import { Center, Loader, Stack, Text, Title } from '@mantine/core'
 import { useSession } from '../../features/session/session'
 import { PageContainer } from '../../features/layout/page-container'
-import { CategoryTiles } from '../../features/catalog/category-tiles'
+import { HomeTiles } from '../../features/catalog/category-tiles'
 import { Landing } from './landing'
 
 /**
- * Home (/ and /home). Signed-out visitors get the landing page; signed-in users browse by
- * category (the events panel, recommendations and occasion tiles arrive in later issues).
+ * Home (/ and /home). Signed-out visitors get the landing page (with the tiles below it);
+ * signed-in users get the category and occasion tiles (the events panel and recommendations
+ * arrive in later issues).
  */
 export function HomePage() {
   const { user, isPending } = useSession()
@@ -20,11 +21,11 @@ export function HomePage() {
   if (!user) return <Landing />
   return (
     <PageContainer>
-      <Stack gap="xs" mb="lg">
-        <Title order={1}>Find the Perfect Gift</Title>
-        <Text c="dimmed">Browse gift ideas by category.</Text>
+      <Stack gap="xs" mb="xl">
+        <Title order={1}>Welcome back</Title>
+        <Text c="dimmed">Browse gift ideas by category or occasion.</Text>
       </Stack>
-      <CategoryTiles />
+      <HomeTiles />
     </PageContainer>
   )
 }

@@ -1,6 +1,6 @@
 import { Badge, Box, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconBell, IconCheck, IconGift, IconListDetails, IconUserPlus } from '@tabler/icons-react'
-import { CategoryTiles } from '../../features/catalog/category-tiles'
+import { HomeTiles } from '../../features/catalog/category-tiles'
 import classes from './landing.module.css'
 import { ButtonLink } from '../../lib/links'
 
@@ -32,7 +32,9 @@ const steps = [
 
 /**
  * The landing page for signed-out visitors (spec browsing-and-purchase §1): Join Now and
- * "Get Started – It's Free!" (both to /auth until the auth modal arrives), benefits and steps.
+ * "Get Started – It's Free!" (both to /auth until the auth modal arrives), benefits and steps,
+ * then the home tiles so visitors can browse without an account
+ * (docs/decisions/catalog-listing-pages.md).
  */
 export function Landing() {
   return (
@@ -113,11 +115,11 @@ export function Landing() {
 
       <Box className={classes.browse}>
         <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 48, sm: 64 }}>
-          <Stack gap={6} mb="lg">
+          <Stack gap={6} mb="xl">
             <Title order={2}>Browse gift ideas</Title>
             <Text c="dimmed">No account needed to look around.</Text>
           </Stack>
-          <CategoryTiles />
+          <HomeTiles order={3} />
         </Container>
       </Box>
     </>

@@ -1,17 +1,24 @@
 import { Title } from '@mantine/core'
-import { createFileRoute } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
 import { PageContainer } from '../../features/layout/page-container'
 import { CategoryBreadcrumb } from '../../features/catalog/category-breadcrumb'
 import {
+  CATEGORY_ROUTE,
   categoryFilter,
+  categoryParams,
   productCategoryLevels,
   slugsToCategories,
   titleCase,
 } from '../../features/catalog/category-names'
+import { findCategoryPath } from '../../features/catalog/category-path'
+import { CategoryTreePanel } from '../../features/catalog/category-tree'
+import { ListingPage } from '../../features/catalog/listing-page'
 import { parseListingSearch, type ListingSearch } from '../../features/catalog/listing-search'
-import { ProductListing } from '../../features/catalog/product-listing'
+import { categoryTreeQueryOptions } from '../../features/catalog/query-options'
 import { StatusMessage } from '../../features/catalog/status-message'
 import { useListing } from '../../features/catalog/use-listing'
+import { useTRPC } from '../../lib/trpc'
 import { ButtonLink } from '../../lib/links'
 
 /** Category listing: a name and up to three sub-levels as slug segments (spec browsing-and-purchase §2). */
@@ -22,40 +29,92 @@ export const Route = createFileRoute('/category/$level0/{-$level1}/{-$level2}/{-
 })
 
 function CategoryPage() {
+  const trpc = useTRPC()
   const { level0, level1, level2, level3 } = Route.useParams()
+  const { limit } = Route.useSearch()
   const slugs = [level0, level1, level2, level3].filter((slug): slug is string => !!slug)
   // Slugs read back upper-cased (spec §4); the server matches them case-insensitively.
   const requested = slugsToCategories(slugs)
   const listing = useListing(categoryFilter(requested))
+  const tree = useQuery(categoryTreeQueryOptions(trpc))
 
-  // Prefer the catalog's own spelling ("Arts & Crafts") once products are in.
+  // The catalog's own spelling ("Die-Cast & Toy Vehicles") from the tree, else from a product.
+  const path = tree.data ? findCategoryPath(tree.data.categories, requested) : null
   const first = listing.query.data?.products[0]
-  const names = first ? productCategoryLevels(first).slice(0, requested.length) : []
-  const levels = names.length === requested.length ? names : requested.map(titleCase)
+  const fromProduct = first ? productCategoryLevels(first).slice(0, requested.length) : []
+  const levels = path
+    ? path.map((node) => node.name)
+    : fromProduct.length === requested.length
+      ? fromProduct
+      : requested.map(titleCase)
   const heading = levels[levels.length - 1] ?? ''
 
+  // Not in the tree and nothing listed: no such category.
+  const unknown = tree.isSuccess && path === null && listing.query.isSuccess && listing.query.data.total === 0
+  if (unknown) {
+    return (
+      <PageContainer>
+        <StatusMessage
+          order={1}
+          title="Category Not Found"
+          action={
+            <ButtonLink to="/" variant="light">
+              Back to home
+            </ButtonLink>
+          }
+        >
+          No products found in this category
+        </StatusMessage>
+      </PageContainer>
+    )
+  }
+
   return (
-    <PageContainer>
-      <CategoryBreadcrumb levels={levels} />
-      <Title order={1} mb="lg">
-        {heading}
-      </Title>
-      <ProductListing
-        listing={listing}
-        heading={`Gift ideas in ${heading}`}
-        empty={
-          <StatusMessage
-            title="Category Not Found"
-            action={
+    <ListingPage
+      breadcrumb={<CategoryBreadcrumb levels={levels} />}
+      header={
+        <Title order={1} mb="lg">
+          {heading}
+        </Title>
+      }
+      listing={listing}
+      heading={`Gift ideas in ${heading}`}
+      categories={
+        <CategoryTreePanel
+          nodes={tree.data?.categories}
+          isPending={tree.isPending}
+          isError={tree.isError}
+          onRetry={() => void tree.refetch()}
+          selected={requested}
+          renderLink={({ levels: nodeLevels, className, active, children }) => (
+            <Link
+              to={CATEGORY_ROUTE}
+              params={categoryParams(nodeLevels)}
+              // The page size carries over; page and price band start again (spec §4).
+              search={{ limit }}
+              className={className}
+              data-active={active || undefined}
+              aria-current={active ? 'page' : undefined}
+            >
+              {children}
+            </Link>
+          )}
+        />
+      }
+      empty={(clearPrice) => (
+        <StatusMessage
+          title="No products found in this category"
+          action={
+            clearPrice ?? (
               <ButtonLink to="/" variant="light">
                 Back to home
               </ButtonLink>
-            }
-          >
-            No products found in this category
-          </StatusMessage>
-        }
-      />
-    </PageContainer>
+            )
+          }
+        >
+          {clearPrice ? 'Try a wider price range.' : 'Try another category.'}
+        </StatusMessage>
+      )}
+    />
   )
 }

@@ -1,24 +1,35 @@
-import { Stack, Text } from '@mantine/core'
+import { Skeleton, Stack, Text, Typography } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { formattedDescriptionQueryOptions } from '../../../features/catalog/query-options'
+import { useTRPC } from '../../../lib/trpc'
 
 /**
- * The product description as plain paragraphs (blank lines or line breaks split them). The
- * formatted description of spec browsing-and-purchase §7 arrives in a later issue.
+ * "Product Details": the formatted description, looked up by the product's affiliate-network id
+ * (spec browsing-and-purchase §2, §7, §8 for the fallback texts).
  */
-export function ProductDescription({ text }: { text: string | null }) {
-  const paragraphs = (text ?? '')
-    .split(/\r?\n+/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-  if (paragraphs.length === 0) {
-    return <Text c="dimmed">No product description available.</Text>
+export function ProductDescription({ awProductId }: { awProductId: number | null }) {
+  if (!awProductId) return <Text c="dimmed">No product description available.</Text>
+  return <FormattedDescription awProductId={awProductId} />
+}
+
+function FormattedDescription({ awProductId }: { awProductId: number }) {
+  const trpc = useTRPC()
+  const query = useQuery(formattedDescriptionQueryOptions(trpc, awProductId))
+  if (query.isPending) {
+    return (
+      <Stack gap={8} aria-busy="true" aria-label="Loading the description">
+        <Skeleton height={12} />
+        <Skeleton height={12} />
+        <Skeleton height={12} width="60%" />
+      </Stack>
+    )
   }
+  if (query.isError) return <Text c="dimmed">Could not load product description</Text>
+  if (!query.data.description) return <Text c="dimmed">No description available</Text>
   return (
-    <Stack gap="sm">
-      {paragraphs.map((paragraph, index) => (
-        <Text key={index} size="sm" lh={1.65}>
-          {paragraph}
-        </Text>
-      ))}
-    </Stack>
+    <Typography fz="sm" lh={1.65} data-testid="product-description">
+      {/* Sanitised on the server: sanitize-html keeps p, br, lists and emphasis, and no attributes. */}
+      <div dangerouslySetInnerHTML={{ __html: query.data.description }} />
+    </Typography>
   )
 }

@@ -1,5 +1,4 @@
-import { Box, Button, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core'
-import { IconShoppingBag } from '@tabler/icons-react'
+import { Box, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { formatPrice, type Product } from '@presently/domain'
 import { useTRPC } from '../../../lib/trpc'
@@ -8,10 +7,15 @@ import { PageContainer } from '../../../features/layout/page-container'
 import { CategoryBreadcrumb } from '../../../features/catalog/category-breadcrumb'
 import { productCategoryLevels } from '../../../features/catalog/category-names'
 import { ProductImage } from '../../../features/catalog/product-image'
+import { productUrlId } from '../../../features/catalog/product-path'
 import { productQueryOptions } from '../../../features/catalog/query-options'
-import { StatusMessage } from '../../../features/catalog/status-message'
-import { ProductDescription } from './product-description'
+import { ListingError, StatusMessage } from '../../../features/catalog/status-message'
+import { isNotFound } from '../../../lib/api-errors'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
+import { BuyNowButton } from './buy-now'
+import { ProductDescription } from './product-description'
+import { productJsonLd, scriptJson } from './product-json-ld'
+import { VariantOptions } from './variant-options'
 
 /** A product page id: a positive whole number (shop id, or 5+ digits for an affiliate id). */
 function parseProductId(raw: string): number | null {
@@ -30,17 +34,32 @@ function ProductDetailLoaded({ id }: { id: number }) {
   const trpc = useTRPC()
   const query = useQuery(productQueryOptions(trpc, id))
   if (query.isPending) return <ProductSkeleton />
-  // spec browsing-and-purchase §8: a failed product fetch shows "Product not found".
-  if (query.isError) return <ProductNotFound />
+  // spec browsing-and-purchase §8: a failed product fetch shows "Product not found"; a network
+  // failure or server error is not a missing product, so it offers a retry instead.
+  if (query.isError) {
+    if (isNotFound(query.error)) return <ProductNotFound />
+    return (
+      <PageContainer>
+        <ListingError onRetry={() => void query.refetch()} />
+      </PageContainer>
+    )
+  }
   return <ProductView product={query.data} />
 }
 
 function ProductView({ product }: { product: Product }) {
   const { user } = useSession()
   const levels = productCategoryLevels(product)
+  const pageUrl = new URL(`/product/${productUrlId(product)}`, window.location.origin).href
   return (
     <PageContainer>
-      <CategoryBreadcrumb levels={levels} current={product.title} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(product, pageUrl)) }}
+      />
+      <Box mb="md">
+        <CategoryBreadcrumb levels={levels} current={product.title} />
+      </Box>
       <Grid gap={{ base: 'lg', md: 48 }}>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Paper
@@ -67,8 +86,9 @@ function ProductView({ product }: { product: Product }) {
             <Text fz={30} fw={700} c="brand.8" data-testid="product-price">
               {formatPrice(product.price)}
             </Text>
+            <VariantOptions productId={product.id} />
             <Group>
-              <BuyNowButton signedIn={!!user} />
+              <BuyNowButton productId={product.id} signedIn={!!user} />
             </Group>
             {!user ? (
               <Text size="sm" c="dimmed">
@@ -83,39 +103,12 @@ function ProductView({ product }: { product: Product }) {
               <Title order={2} size="h3" id="product-details-heading" mb="sm">
                 Product Details
               </Title>
-              <ProductDescription text={product.longDescription} />
+              <ProductDescription awProductId={product.awProductId} />
             </Box>
           </Stack>
         </Grid.Col>
       </Grid>
     </PageContainer>
-  )
-}
-
-/**
- * Buy Now. Buying needs a signed-in user (spec browsing-and-purchase §4 "Buy flow"); the
- * click-through itself arrives in a later issue. For visitors the button is disabled and says
- * why in a tooltip; it stays focusable (aria-disabled) so keyboard users get the tooltip too.
- */
-function BuyNowButton({ signedIn }: { signedIn: boolean }) {
-  const button = (
-    <Button
-      size="lg"
-      leftSection={<IconShoppingBag size={20} aria-hidden />}
-      data-disabled={signedIn ? undefined : true}
-      aria-disabled={signedIn ? undefined : true}
-      onClick={(event) => {
-        if (!signedIn) event.preventDefault()
-      }}
-    >
-      Buy Now
-    </Button>
-  )
-  if (signedIn) return button
-  return (
-    <Tooltip label="Sign in to buy" withArrow>
-      {button}
-    </Tooltip>
   )
 }
 

@@ -1,0 +1,185 @@
+import { Box, Button, Divider, Drawer, Grid, Group, Paper, Stack, Title } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import type { SortOrder } from '@presently/domain'
+import { IconHeart } from '@tabler/icons-react'
+import { useRouterState } from '@tanstack/react-router'
+import { useId, useState, type ReactNode } from 'react'
+import { SortSelect } from './listing-toolbar'
+import { PriceFilter, usePriceDraft, type PriceDraft } from './price-filter'
+import { ProductListing } from './product-listing'
+import type { ListingState } from './use-listing'
+import { AnchorLink } from '../../lib/links'
+import { PageContainer } from '../layout/page-container'
+
+/** Below this width the filters move into a drawer (spec browsing-and-purchase §9: 768 px). */
+const MOBILE_QUERY = '(max-width: 47.99em)'
+
+interface ListingPageProps {
+  breadcrumb: ReactNode
+  /** Title and description of the listing. */
+  header: ReactNode
+  listing: ListingState
+  /** The category tree panel. */
+  categories: ReactNode
+  /** Beside the "Categories" heading, e.g. "Clear filter". */
+  categoriesAction?: ReactNode
+  /** A category filters the list (search and promo pages); on category pages it is the page itself. */
+  categoryFiltered?: boolean
+  empty: (clearPrice: ReactNode) => ReactNode
+  /** The visually hidden heading of the gift-ideas section. */
+  heading: string
+  /** A page-specific state for a failed list (else "Oops! Something went wrong"). */
+  renderError?: (error: unknown) => ReactNode
+}
+
+/**
+ * A listing page (spec browsing-and-purchase §2 "Listing pages"): breadcrumb and "View Liked
+ * Products", the header, then filters (price range and category tree) beside the products. Below
+ * 768 px the filters and the sort order move into a "Filters" drawer.
+ */
+export function ListingPage({
+  breadcrumb,
+  header,
+  listing,
+  categories,
+  categoriesAction,
+  categoryFiltered = false,
+  empty,
+  heading,
+  renderError,
+}: ListingPageProps) {
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false })
+  const draft = usePriceDraft(listing.bounds, listing.band)
+
+  // The drawer is open for the URL it was opened on: following a category link or applying
+  // filters (both new URLs) closes it.
+  const href = useRouterState({ select: (state) => state.location.href })
+  const [drawerHref, setDrawerHref] = useState<string | null>(null)
+  const [drawerSort, setDrawerSort] = useState<SortOrder | null>(listing.sort)
+  const drawerOpened = isMobile && drawerHref === href
+  const openDrawer = () => {
+    setDrawerSort(listing.sort)
+    setDrawerHref(href)
+  }
+
+  const price = (
+    <PriceFilter
+      bounds={listing.bounds}
+      band={listing.band}
+      draft={draft}
+      onApply={(band) => listing.setPriceBand(band)}
+      onClear={() => {
+        if (listing.band) listing.setPriceBand(null)
+      }}
+      disabled={listing.totalWithoutBand === 0}
+    />
+  )
+
+  return (
+    <PageContainer>
+      <Group justify="space-between" align="flex-start" gap="xs" mb="xs" wrap="wrap">
+        <Box style={{ flex: '1 1 240px', minWidth: 0 }}>{breadcrumb}</Box>
+        <AnchorLink to="/my-account/liked-products" size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+          <Group gap={4} component="span" wrap="nowrap">
+            <IconHeart size={16} aria-hidden />
+            View Liked Products
+          </Group>
+        </AnchorLink>
+      </Group>
+      {header}
+      {isMobile ? (
+        <>
+          <ProductListing
+            listing={listing}
+            empty={empty}
+            heading={heading}
+            onOpenFilters={openDrawer}
+            activeFilters={(listing.band ? 1 : 0) + (categoryFiltered ? 1 : 0)}
+            renderError={renderError}
+          />
+          <Drawer
+            opened={drawerOpened}
+            onClose={() => setDrawerHref(null)}
+            title="Filters"
+            closeButtonProps={{ 'aria-label': 'Close filters' }}
+            position="right"
+            size="88%"
+            styles={{
+              title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' },
+              // The body fills the drawer, so "Apply Filters" sits at its foot.
+              content: { display: 'flex', flexDirection: 'column' },
+              body: { flex: 1, display: 'flex', flexDirection: 'column', paddingBottom: 0 },
+            }}
+          >
+            <Stack gap="lg" pb="md" style={{ flex: 1 }}>
+              <SortSelect
+                sort={drawerSort}
+                onSortChange={setDrawerSort}
+                defaultSortLabel={listing.defaultSortLabel}
+                size="sm"
+                w="100%"
+              />
+              <FilterSection title="Price">{price}</FilterSection>
+              <FilterSection title="Categories" action={categoriesAction}>
+                {categories}
+              </FilterSection>
+            </Stack>
+            <Box
+              pos="sticky"
+              bottom={0}
+              py="sm"
+              bg="var(--mantine-color-body)"
+              style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+            >
+              <Button fullWidth onClick={() => applyDrawer(listing, draft, drawerSort, () => setDrawerHref(null))}>
+                Apply Filters
+              </Button>
+            </Box>
+          </Drawer>
+        </>
+      ) : (
+        <Grid gap={{ base: 'lg', lg: 'xl' }}>
+          <Grid.Col span={{ base: 12, sm: 4, md: 3 }}>
+            <Paper withBorder radius="md" p="md">
+              <Stack gap="md">
+                <FilterSection title="Price">{price}</FilterSection>
+                <Divider />
+                <FilterSection title="Categories" action={categoriesAction}>
+                  {categories}
+                </FilterSection>
+              </Stack>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8, md: 9 }}>
+            <ProductListing listing={listing} empty={empty} heading={heading} renderError={renderError} />
+          </Grid.Col>
+        </Grid>
+      )}
+    </PageContainer>
+  )
+}
+
+/** "Apply Filters": the drawer's sort and, when moved, its price range, in one navigation. */
+function applyDrawer(listing: ListingState, draft: PriceDraft, sort: SortOrder | null, close: () => void) {
+  const band = draft.dirty ? draft.band() : undefined
+  const sortChanged = sort !== listing.sort
+  if (sortChanged || band) {
+    listing.applyFilters({ ...(sortChanged ? { sort } : {}), ...(band ? { band } : {}) })
+  }
+  close()
+}
+
+function FilterSection({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const id = useId()
+  return (
+    <Box component="section" aria-labelledby={id}>
+      <Group justify="space-between" align="center" mb="xs" gap="xs">
+        <Title order={2} size="h5" id={id}>
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Box>
+  )
+}

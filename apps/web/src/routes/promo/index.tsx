@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PromotionNotFound } from '../../features/catalog/promotion-not-found'
+
+// /promo without a name: no promotion to show (spec browsing-and-purchase §2).
+export const Route = createFileRoute('/promo/')({
+  head: () => ({ meta: [{ title: 'Promotion' }] }),
+  component: PromotionNotFound,
+})
