@@ -33,6 +33,7 @@ export async function embeddedTarget(): Promise<Target> {
 
 /** A fresh, migrated database on the PostgreSQL server at `url`, dropped by close(). */
 export async function serverTarget(url: string): Promise<Target> {
+  // BENCH_KEEP_DB=1 keeps the database afterwards (for EXPLAIN ANALYZE by hand).
   const name = `presently_bench_${Date.now()}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
@@ -47,6 +48,7 @@ export async function serverTarget(url: string): Promise<Target> {
     db,
     close: async () => {
       await pool.end()
+      if (process.env.BENCH_KEEP_DB === '1') return console.log(`  kept database ${name}`)
       const dropper = new pg.Client({ connectionString: url })
       await dropper.connect()
       await dropper.query(`drop database if exists ${name} with (force)`)
@@ -61,18 +63,38 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? NaN
 }
 
-/** Loads `url` with autocannon (`connections` at once for `seconds`) and prints p50/p95/p99 and req/s. */
-export async function load(url: string, title: string): Promise<void> {
+/**
+ * Measures a scenario over `paths` (distinct URLs on `base`): first a cold pass, one request per
+ * path in turn, each meeting empty caches (p50/p95/max of that pass); then autocannon with
+ * `connections` at once for `seconds`, cycling through the paths (the load a busy shop sees, with
+ * the catalog cache warm). Prints one line; asserts nothing.
+ */
+export async function load(base: string, paths: string | string[], title: string): Promise<void> {
+  const list = Array.isArray(paths) ? paths : [paths]
+  const cold: number[] = []
+  for (const path of list) {
+    const started = performance.now()
+    await (await fetch(base + path)).arrayBuffer()
+    cold.push(performance.now() - started)
+  }
+  cold.sort((a, b) => a - b)
   const latencies: number[] = []
+  let next = 0
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: seconds }, (err: unknown, res) =>
-      err ? reject(err instanceof Error ? err : new Error('autocannon failed')) : resolve(res),
+    const instance = autocannon(
+      {
+        url: base,
+        connections,
+        duration: seconds,
+        requests: [{ setupRequest: (req) => ({ ...req, path: list[next++ % list.length] }) }],
+      },
+      (err: unknown, res) => (err ? reject(err instanceof Error ? err : new Error('autocannon failed')) : resolve(res)),
     )
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
   })
   latencies.sort((a, b) => a - b)
-  const fmt = (n: number) => n.toFixed(1).padStart(7)
+  const fmt = (n: number) => n.toFixed(1).padStart(6)
   console.log(
-    `    ${title.padEnd(34)} p50 ${fmt(percentile(latencies, 50))} ms  p95 ${fmt(percentile(latencies, 95))} ms  p99 ${fmt(percentile(latencies, 99))} ms  ${result.requests.average.toFixed(0).padStart(6)} req/s  (${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors)`,
+    `    ${title.padEnd(26)} cold (${String(list.length).padStart(2)} urls) p50 ${fmt(percentile(cold, 50))} p95 ${fmt(percentile(cold, 95))} max ${fmt(cold[cold.length - 1] ?? NaN)} ms | load p50 ${fmt(percentile(latencies, 50))} p95 ${fmt(percentile(latencies, 95))} p99 ${fmt(percentile(latencies, 99))} ms ${result.requests.average.toFixed(0).padStart(6)} req/s (${result.non2xx} non-2xx, ${result.errors} errors)`,
   )
 }

@@ -2,9 +2,17 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { sql, type Db } from '@presently/db'
-import type { Env } from './env.ts'
+import type { MailTransport } from '@presently/email'
+import { envDefaults, type Env } from './env.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
 import { registerTrpc } from './plugins/trpc.ts'
+import { registerSecurity } from './plugins/security.ts'
+import { registerAuth } from './plugins/auth.ts'
+import { registerMail } from './plugins/mail.ts'
+import { registerAuthRoutes } from './rest/auth.ts'
+import { registerGoogleRoutes } from './rest/google.ts'
+import { registerUserRoutes } from './rest/user.ts'
+import { registerOutboxPage } from './rest/outbox.ts'
 import { registerStatic } from './plugins/static.ts'
 import { registerProductRoutes } from './rest/products.ts'
 import { registerCatalogRoutes, registerVariantRoutes } from './rest/catalog.ts'
@@ -13,21 +21,40 @@ import fastifyEtag from '@fastify/etag'
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
 
 export interface BuildAppOptions {
-  env: Pick<Env, 'APP_URL' | 'LOG_LEVEL'> & { WEB_DIST?: string }
+  /** APP_URL and LOG_LEVEL are required; every other setting falls back to its env.ts default. */
+  env: Pick<Env, 'APP_URL' | 'LOG_LEVEL'> & Partial<Omit<Env, 'APP_URL' | 'LOG_LEVEL'>>
   db: Db
   logger?: FastifyServerOptions['logger']
+  /** Replaces SMTP delivery (tests). */
+  mailTransport?: MailTransport
 }
 
 /**
  * Builds the Fastify app from its plugins; server.ts boots it, tests inject() into it.
  * The database arrives from outside so tests can hand in their own.
  */
-export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env: given, db, logger, mailTransport }: BuildAppOptions): Promise<FastifyInstance> {
+  const env = { ...envDefaults(), ...given }
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     routerOptions: { maxParamLength: 500 },
+    trustProxy: env.TRUST_PROXY,
   })
   registerErrorHandler(app)
+  const rateLimit = await registerSecurity(app, {
+    appUrl: env.APP_URL,
+    rateLimits: {
+      ipMax: env.AUTH_RATE_LIMIT_IP_MAX,
+      emailMax: env.AUTH_RATE_LIMIT_EMAIL_MAX,
+      windowMs: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    },
+  })
+  const mailer = registerMail(app, { db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, transport: mailTransport })
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+      : undefined
+  const auth = await registerAuth(app, { db, appUrl: env.APP_URL, mailer, rateLimit, googleEnabled: !!google })
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -41,7 +68,11 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Fa
 
   // Strong ETags on every response; a matching If-None-Match gets a 304 (public catalog reads).
   await app.register(fastifyEtag)
-  await registerTrpc(app, db)
+  await registerTrpc(app, db, auth)
+  await registerAuthRoutes(app, db, auth)
+  registerGoogleRoutes(app, db, auth, { appUrl: env.APP_URL, credentials: google })
+  await registerUserRoutes(app, db)
+  if (env.NODE_ENV !== 'production') registerOutboxPage(app, db)
   registerProductRoutes(app, db)
   registerCatalogRoutes(app, db)
   registerVariantRoutes(app, db)

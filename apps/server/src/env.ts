@@ -6,20 +6,65 @@ const postgresUrl = z
   .url()
   .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://')
 
+const smtpUrl = z
+  .string()
+  .url()
+  .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://, e.g. smtp://user:pass@host:587')
+
+/** A positive whole number from the environment. */
+const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback)
+
 /** Server configuration (README "Configuration"); parsed once at start, nothing else reads process.env. */
-export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATABASE_URL: postgresUrl.optional(),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  APP_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Folder of the built SPA; default apps/web/dist. */
-  WEB_DIST: z.string().optional(),
-})
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: postgresUrl.optional(),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    APP_URL: z.string().url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Folder of the built SPA; default apps/web/dist. */
+    WEB_DIST: z.string().optional(),
+    /** Trust X-Forwarded-For (behind a reverse proxy), so rate limits see the client's IP. */
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    /** Outgoing mail server; unset keeps mail in the outbox (email_log, /dev/outbox). */
+    SMTP_URL: smtpUrl.optional(),
+    MAIL_FROM: z.string().min(3).default('Presently <no-reply@presently.local>'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Bootstrap admin: created or updated (confirmed, is_admin) at every start. */
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(100).optional(),
+    /** Attempts of login, register, resend-confirmation, forgot- and reset-password per IP and call per window. */
+    AUTH_RATE_LIMIT_IP_MAX: count(10),
+    /** The same calls per email address (any IP) per window. */
+    AUTH_RATE_LIMIT_EMAIL_MAX: count(5),
+    /** The window of both limits, in minutes. */
+    AUTH_RATE_LIMIT_WINDOW_MINUTES: count(15),
+  })
+  .superRefine((env, ctx) => {
+    const pairs = [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+    ] as const
+    for (const [a, b] of pairs) {
+      if ((env[a] === undefined) !== (env[b] === undefined)) {
+        const missing = env[a] === undefined ? a : b
+        ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${missing === a ? b : a}` })
+      }
+    }
+  })
 
 export type Env = z.output<typeof envSchema> & { APP_URL: string; DATA_DIR: string }
+
+/** The defaults of every optional setting (buildApp fills what a test leaves out). */
+export function envDefaults(): z.output<typeof envSchema> {
+  return envSchema.parse({})
+}
 
 /**
  * Parses the environment. Empty strings count as unset. DATA_DIR is resolved against the

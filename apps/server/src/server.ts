@@ -1,3 +1,4 @@
+import { ensureAdmin } from '@presently/api'
 import { openDatabase, runMigrations } from '@presently/db'
 import { seedCatalogIfEmpty } from '@presently/db/import'
 import { buildApp } from './app.ts'
@@ -30,6 +31,10 @@ app.log.info(
 try {
   await runMigrations(database.db)
   await seedCatalogIfEmpty(database.db, (message: string) => app.log.info(message))
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const outcome = await ensureAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
+    app.log.info(`admin account ${env.ADMIN_EMAIL}: ${outcome}`)
+  }
   await app.listen({ port: env.PORT, host: env.HOST })
   app.log.info(`Presently is running at ${env.APP_URL}`)
 } catch (err) {

@@ -1,5 +1,27 @@
 export { appRouter, createCaller, type AppRouter } from './root.ts'
-export type { Context, SessionUser } from './trpc.ts'
+export type { Context, SessionUser, AuthPlumbing, RateLimitedAction } from './trpc.ts'
+export { login } from './services/auth/login.ts'
+export { register } from './services/auth/register.ts'
+export { confirmEmail, resendConfirmation } from './services/auth/confirm-email.ts'
+export { forgotPassword, resetPassword, validateResetToken } from './services/auth/reset-password.ts'
+export { unsubscribe } from './services/auth/unsubscribe.ts'
+export { signInWithGoogle, type GoogleClaims } from './services/auth/google-sign-in.ts'
+export {
+  validateSessionToken,
+  invalidateSession,
+  invalidateUserSessions,
+  startSession,
+  SESSION_LIFETIME_MS,
+  type Session,
+  type SessionValidation,
+} from './services/auth/session.ts'
+export { getSessionUser } from './services/auth/users.ts'
+export { EMAIL_TOKEN_LIFETIME_MS } from './services/auth/email-tokens.ts'
+export type { MailDeps } from './services/auth/auth-emails.ts'
+export { setPassword } from './services/account/set-password.ts'
+export { changePassword } from './services/account/change-password.ts'
+export { updateUnsubscribed } from './services/account/update-unsubscribed.ts'
+export { setRole, ensureAdmin, type RoleHolder } from './services/account/roles.ts'
 export { listProducts } from './services/products/list-products.ts'
 export { getProduct } from './services/products/get-product.ts'
 export { getMaxPrice } from './services/products/get-max-price.ts'

@@ -1,12 +1,14 @@
 import { createCallerFactory, router } from './trpc.ts'
 import { productsRouter } from './router/products.ts'
 import { authRouter } from './router/auth.ts'
+import { accountRouter } from './router/account.ts'
 import { categoriesRouter } from './router/categories.ts'
 import { promosRouter } from './router/promos.ts'
 import { variantsRouter } from './router/variants.ts'
 
 export const appRouter = router({
   auth: authRouter,
+  account: accountRouter,
   products: productsRouter,
   categories: categoriesRouter,
   promos: promosRouter,

@@ -1,6 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server'
+import { ZodError } from 'zod'
 import { AppError } from '@presently/domain'
 import type { Db } from '@presently/db'
+import type { Mailer } from '@presently/email'
 
 /** The signed-in user as the server knows it (spec browsing-and-purchase §3 "User"). */
 export interface SessionUser {
@@ -10,10 +12,34 @@ export interface SessionUser {
   isAdmin: boolean
 }
 
+/** Calls limited per IP and per email (docs/decisions/rate-limits.md). */
+export type RateLimitedAction = 'login' | 'register' | 'resend-confirmation' | 'forgot-password' | 'reset-password'
+
+/**
+ * What the server lends the auth procedures for one request: the session cookie, the mailer
+ * and the rate limits. The server builds it in createContext; tests build their own.
+ */
+export interface AuthPlumbing {
+  /** hex SHA-256 id of the request's session (sessions.id), null when anonymous. */
+  sessionId: string | null
+  /** Sets the HttpOnly "session" cookie to `token` until `expiresAt`. */
+  setSessionCookie: (token: string, expiresAt: Date) => void
+  clearSessionCookie: () => void
+  /** Counts one attempt; throws AppError TOO_MANY_REQUESTS past the limit. */
+  rateLimit: (action: RateLimitedAction, email?: string) => Promise<void>
+  mailer: Mailer
+  /** APP_URL: the origin of links in emails. */
+  appUrl: string
+  /** Sign-in providers the server is configured for. */
+  providers: { google: boolean }
+}
+
 /** Per-request context: the database handed in by the server (or a test), and the user if any. */
 export interface Context {
   db: Db
   user: SessionUser | null
+  /** Present on requests the server handles; auth and account mutations need it. */
+  auth?: AuthPlumbing
 }
 
 const t = initTRPC.context<Context>().create({
@@ -21,9 +47,12 @@ const t = initTRPC.context<Context>().create({
     // Expected failures carry a user-facing message; anything else is an internal error whose
     // details stay in the server log.
     const expected = error.cause instanceof AppError || error.code !== 'INTERNAL_SERVER_ERROR'
+    // An invalid input answers its first issue ("Please enter a valid email"), as the REST
+    // adapter does, instead of zod's JSON list of issues.
+    const inputIssue = error.cause instanceof ZodError ? error.cause.issues[0]?.message : undefined
     return {
       ...shape,
-      message: expected ? shape.message : 'Internal server error',
+      message: expected ? (inputIssue ?? shape.message) : 'Internal server error',
       data: { ...shape.data, stack: undefined },
     }
   },
@@ -47,6 +76,12 @@ export const publicProcedure = t.procedure.use(appErrors)
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' })
   return next({ ctx: { ...ctx, user: ctx.user } })
+})
+
+/** Requires the server's auth plumbing (cookies, mailer, limits) and narrows ctx.auth. */
+export const withAuthPlumbing = t.middleware(({ ctx, next }) => {
+  if (!ctx.auth) throw new Error('This procedure needs the server context (ctx.auth)')
+  return next({ ctx: { auth: ctx.auth } })
 })
 
 /** Requires is_staff or is_admin (spec browsing-and-purchase §6). */

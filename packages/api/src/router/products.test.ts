@@ -129,3 +129,9 @@ describe('products.byId', () => {
     await expect(caller.products.byId({ id: 999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND' })
   })
 })
+
+describe('products.list for a promo', () => {
+  it('answers NOT_FOUND for an unknown promo id', async () => {
+    await expect(caller.products.list({ promoId: 987_654 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Promo not found' })
+  })
+})

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { users } from './auth.ts'
 
 /** Settings of the scheduled email jobs (spec account-area §2 "Tools", §9 schedule presets). */
@@ -32,8 +33,18 @@ export const emailLog = pgTable(
     status: emailStatus().notNull(),
     attempts: integer().notNull().default(0),
     lastError: text(),
+    /**
+     * When the retry loop may try this mail (again): the backoff after a failure, or a lease
+     * while a delivery is in flight so a crashed attempt is picked up later. Null: nothing due.
+     */
+    nextAttemptAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('email_log_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('email_log_status_idx').on(t.status, t.createdAt),
+    index('email_log_retry_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'failed')`),
+  ],
 )

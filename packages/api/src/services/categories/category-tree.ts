@@ -1,4 +1,5 @@
 import { CATEGORY_PATH_SEPARATOR, products, sql, type Db, type SQL } from '@presently/db'
+import { cachedCatalogRead } from '../catalog-cache.ts'
 
 /** A node of the category tree (spec browsing-and-purchase §3): id is the levels joined by "::". */
 export interface CategoryNode {
@@ -16,9 +17,14 @@ export interface CategoryTreeWithCounts {
 /**
  * The shop's category tree of enabled, visible products (after category overrides), optionally
  * limited to products matching `where`, with the number of products under each node.
- * Children are sorted by name (en-GB collation order of the database).
+ * Children are sorted by name (en-GB collation order of the database). Memoised per catalog
+ * version under `cacheKey`, which must identify `where` (e.g. "search:<q>").
  */
-export async function categoryTreeWithCounts(db: Db, where?: SQL): Promise<CategoryTreeWithCounts> {
+export function categoryTreeWithCounts(db: Db, where?: SQL, cacheKey = 'all'): Promise<CategoryTreeWithCounts> {
+  return cachedCatalogRead(db, `categories:${cacheKey}`, () => readTree(db, where))
+}
+
+async function readTree(db: Db, where?: SQL): Promise<CategoryTreeWithCounts> {
   const rows = await db
     .select({
       l0: products.categoryName,

@@ -7,7 +7,7 @@ import { categoryTreeWithCounts, type CategoryTreeWithCounts } from './category-
  * (spec browsing-and-purchase §7 GET /api/search/categories-with-counts?q=).
  */
 export async function searchCategoriesWithCounts(db: Db, q: string): Promise<CategoryTreeWithCounts> {
-  return categoryTreeWithCounts(db, (await resolveSearch(db, q)).condition)
+  return categoryTreeWithCounts(db, (await resolveSearch(db, q)).condition, `search:${q}`)
 }
 
 /**
@@ -15,5 +15,5 @@ export async function searchCategoriesWithCounts(db: Db, q: string): Promise<Cat
  * (spec browsing-and-purchase §7 GET /api/category-overrides/category-counts/promo/{promoId}).
  */
 export function promoCategoriesWithCounts(db: Db, promoId: number): Promise<CategoryTreeWithCounts> {
-  return categoryTreeWithCounts(db, promoCondition(promoId))
+  return categoryTreeWithCounts(db, promoCondition(promoId), `promo:${promoId}`)
 }

@@ -1,6 +1,8 @@
 import { and, asc, categoryKey, desc, gte, lte, products, sql, type Db, type SQL } from '@presently/db'
 import type { ProductList, ProductListQuery } from '@presently/domain'
 import { productColumns } from './product-row.ts'
+import { cachedCatalogRead } from '../catalog-cache.ts'
+import { getPromo } from '../promos/promos.ts'
 import { primaryVariantCondition, promoCondition, resolveSearch, visibleCondition } from './product-filters.ts'
 
 /**
@@ -17,9 +19,17 @@ import { primaryVariantCondition, promoCondition, resolveSearch, visibleConditio
  * priceRange is the min and max price of the filtered set before the price band is applied
  * (it bounds the slider); {0, 0} when nothing matches.
  *
+ * Results are memoised per catalog version (cachedCatalogRead).
+ * @throws AppError NOT_FOUND "Promo not found" for a promoId of no active promo.
+ *
  * @returns total and totalProducts (the same count), totalPages = ceil(total / limit).
  */
-export async function listProducts(db: Db, query: ProductListQuery & { promoId?: number }): Promise<ProductList> {
+export function listProducts(db: Db, query: ProductListQuery & { promoId?: number }): Promise<ProductList> {
+  return cachedCatalogRead(db, `products.list:${JSON.stringify(query)}`, () => readProducts(db, query))
+}
+
+async function readProducts(db: Db, query: ProductListQuery & { promoId?: number }): Promise<ProductList> {
+  if (query.promoId !== undefined) await getPromo(db, query.promoId)
   const search = query.search?.trim()
   const base: SQL[] = [visibleCondition()]
   const searchFilter = search ? await resolveSearch(db, search) : undefined

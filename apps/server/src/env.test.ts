@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from './env.ts'
+
+describe('parseEnv: accounts and email settings', () => {
+  it('defaults to the outbox, no Google, no bootstrap admin and 10/5 attempts per 15 minutes', () => {
+    const env = parseEnv({})
+    expect(env).toMatchObject({
+      MAIL_FROM: 'Presently <no-reply@presently.local>',
+      AUTH_RATE_LIMIT_IP_MAX: 10,
+      AUTH_RATE_LIMIT_EMAIL_MAX: 5,
+      AUTH_RATE_LIMIT_WINDOW_MINUTES: 15,
+      TRUST_PROXY: false,
+    })
+    expect(env.SMTP_URL).toBeUndefined()
+    expect(env.GOOGLE_CLIENT_ID).toBeUndefined()
+    expect(env.ADMIN_EMAIL).toBeUndefined()
+  })
+
+  it('reads the settings', () => {
+    const env = parseEnv({
+      SMTP_URL: 'smtp://user:pass@mail.example:587',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'Adm1nPass',
+      AUTH_RATE_LIMIT_IP_MAX: '3',
+      TRUST_PROXY: 'true',
+    })
+    expect(env).toMatchObject({
+      SMTP_URL: 'smtp://user:pass@mail.example:587',
+      AUTH_RATE_LIMIT_IP_MAX: 3,
+      TRUST_PROXY: true,
+    })
+  })
+
+  it.each([
+    [{ SMTP_URL: 'http://mail.example' }, 'SMTP_URL: must start with smtp:// or smtps://'],
+    [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET: must be set together with GOOGLE_CLIENT_ID'],
+    [{ ADMIN_PASSWORD: 'Adm1nPass' }, 'ADMIN_EMAIL: must be set together with ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'admin', ADMIN_PASSWORD: 'Adm1nPass' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 8 characters'],
+    [{ AUTH_RATE_LIMIT_EMAIL_MAX: '0' }, 'AUTH_RATE_LIMIT_EMAIL_MAX'],
+  ])('stops the start on %j', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message)
+  })
+})

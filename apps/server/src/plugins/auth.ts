@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie'
+import { validateSessionToken, type AuthPlumbing, type SessionUser } from '@presently/api'
+import type { Db } from '@presently/db'
+import type { Mailer } from '@presently/email'
+import type { RateLimit } from './security.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of the "session" cookie, or null (set on /api and /trpc requests). */
+    user: SessionUser | null
+    /** sessions.id (hex SHA-256 of the cookie's token), or null. */
+    sessionId: string | null
+  }
+}
+
+/** Name of the session cookie (Lucia guide: the token, never the stored id). */
+export const SESSION_COOKIE = 'session'
+
+export interface AuthOptions {
+  db: Db
+  appUrl: string
+  mailer: Mailer
+  rateLimit: RateLimit
+  googleEnabled: boolean
+}
+
+/** Cookie helpers that the REST routes share with the tRPC context. */
+export interface SessionCookies {
+  /** HttpOnly, SameSite=Lax, path /, Secure on https; other options (maxAge) may be added. */
+  options: (extra?: CookieSerializeOptions) => CookieSerializeOptions
+  set: (reply: FastifyReply, token: string, expiresAt: Date) => void
+  clear: (reply: FastifyReply) => void
+}
+
+export interface Auth {
+  cookies: SessionCookies
+  providers: { google: boolean }
+  /** The per-request plumbing the auth procedures and REST routes use. */
+  plumbing: (request: FastifyRequest, reply: FastifyReply) => AuthPlumbing
+}
+
+/**
+ * Reads the "session" cookie of every /api and /trpc request and sets request.user and
+ * request.sessionId (expired or unknown tokens clear the cookie; a session used past half its
+ * life is extended and the cookie sent again). Static files and the SPA skip the lookup.
+ */
+export async function registerAuth(app: FastifyInstance, options: AuthOptions): Promise<Auth> {
+  const { db } = options
+  const secure = new URL(options.appUrl).protocol === 'https:'
+  await app.register(fastifyCookie)
+  app.decorateRequest('user', null)
+  app.decorateRequest('sessionId', null)
+
+  const cookies: SessionCookies = {
+    options: (extra) => ({ path: '/', httpOnly: true, sameSite: 'lax', secure, ...extra }),
+    set: (reply, token, expiresAt) =>
+      void reply.setCookie(SESSION_COOKIE, token, cookies.options({ expires: expiresAt })),
+    clear: (reply) => void reply.clearCookie(SESSION_COOKIE, cookies.options()),
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url
+    if (!url.startsWith('/api/') && !url.startsWith('/trpc/')) return
+    const token = request.cookies[SESSION_COOKIE]
+    if (!token) return
+    const result = await validateSessionToken(db, token)
+    if (!result) {
+      cookies.clear(reply)
+      return
+    }
+    request.user = result.user
+    request.sessionId = result.session.id
+    if (result.extended) cookies.set(reply, token, result.session.expiresAt)
+  })
+
+  return {
+    cookies,
+    providers: { google: options.googleEnabled },
+    plumbing: (request, reply) => ({
+      sessionId: request.sessionId,
+      setSessionCookie: (token, expiresAt) => cookies.set(reply, token, expiresAt),
+      clearSessionCookie: () => cookies.clear(reply),
+      rateLimit: (action, email) => options.rateLimit(request, reply, action, email),
+      mailer: options.mailer,
+      appUrl: options.appUrl,
+      providers: { google: options.googleEnabled },
+    }),
+  }
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify'
+import { listOutbox } from '@presently/email'
+import type { Db } from '@presently/db'
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+
+/**
+ * GET /dev/outbox (development only, never registered when NODE_ENV=production): the latest
+ * mails, newest first, with their recipients, subjects and links, so a developer without an
+ * SMTP server can follow a confirmation or reset link.
+ */
+export function registerOutboxPage(app: FastifyInstance, db: Db): void {
+  app.get('/dev/outbox', async (_request, reply) => {
+    const mails = await listOutbox(db)
+    const rows = mails
+      .map(
+        (m) => `<tr>
+  <td>${escapeHtml(m.createdAt.toISOString().replace('T', ' ').slice(0, 19))}</td>
+  <td>${escapeHtml(m.toAddress)}</td>
+  <td>${escapeHtml(m.subject)}</td>
+  <td>${escapeHtml(m.status)}</td>
+  <td>${m.links.map((l) => `<a href="${escapeHtml(l)}">${escapeHtml(l)}</a>`).join('<br>')}</td>
+</tr>`,
+      )
+      .join('\n')
+    const html = `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<title>Outbox</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 2rem; color: #1f2937; }
+  table { border-collapse: collapse; width: 100%; }
+  th, td { border-bottom: 1px solid #e5e7eb; padding: .5rem; text-align: left; vertical-align: top; font-size: .9rem; }
+  td:last-child { word-break: break-all; }
+</style>
+</head>
+<body>
+<h1>Outbox</h1>
+<p>The latest ${mails.length} emails, newest first (development only; set SMTP_URL to send them for real).</p>
+<table>
+<thead><tr><th>Created (UTC)</th><th>To</th><th>Subject</th><th>Status</th><th>Links</th></tr></thead>
+<tbody>
+${rows || '<tr><td colspan="5">No emails yet.</td></tr>'}
+</tbody>
+</table>
+</body>
+</html>`
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html)
+  })
+}

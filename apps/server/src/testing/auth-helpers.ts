@@ -1,0 +1,65 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { and, desc, emailLog, eq, users, type Db } from '@presently/db'
+import { extractLinks } from '@presently/email'
+import { buildApp, type BuildAppOptions } from '../app.ts'
+
+export const TEST_APP_URL = 'http://localhost:3000'
+
+/** A test app on `db`: outbox mail, no SPA build, silent logs; `env` overrides any setting. */
+export function buildTestApp(db: Db, env: Partial<BuildAppOptions['env']> = {}, extra: Partial<BuildAppOptions> = {}) {
+  return buildApp({
+    env: { APP_URL: TEST_APP_URL, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', NODE_ENV: 'test', ...env },
+    db,
+    logger: false,
+    ...extra,
+  })
+}
+
+/** The "session" cookie a response set: its value and attributes, or undefined. */
+export function sessionCookie(res: LightMyRequestResponse) {
+  return res.cookies.find((c) => c.name === 'session')
+}
+
+/** A Cookie header carrying `token` as the session. */
+export function withSession(token: string) {
+  return { cookie: `session=${token}` }
+}
+
+/** The newest mail of one kind to `to`, with the links of its text body. */
+export async function latestMail(db: Db, to: string, kind?: string) {
+  const [row] = await db
+    .select()
+    .from(emailLog)
+    .where(kind ? and(eq(emailLog.toAddress, to), eq(emailLog.kind, kind)) : eq(emailLog.toAddress, to))
+    .orderBy(desc(emailLog.id))
+    .limit(1)
+  if (!row) throw new Error(`no mail to ${to}`)
+  return { ...row, links: extractLinks(row.text) }
+}
+
+/** The token of the first link of `mail` whose path is `path` (e.g. "/confirm-email"). */
+export function tokenFrom(links: string[], path: string): string {
+  const link = links.map((l) => new URL(l)).find((u) => u.pathname === path)
+  const token = link?.searchParams.get('token')
+  if (!token) throw new Error(`no ${path} link in ${links.join(', ')}`)
+  return token
+}
+
+/** Registers, confirms through the mailed link, and signs in; returns the session token. */
+export async function signedInUser(app: FastifyInstance, db: Db, email: string, password = 'secret1') {
+  const register = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password } })
+  if (register.statusCode !== 201) throw new Error(`register failed: ${register.body}`)
+  const mail = await latestMail(db, email, 'confirm_email')
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/api/auth/confirm-email',
+    payload: { token: tokenFrom(mail.links, '/confirm-email') },
+  })
+  if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.body}`)
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } })
+  const cookie = sessionCookie(login)
+  if (!cookie) throw new Error(`login failed: ${login.body}`)
+  const [user] = await db.select().from(users).where(eq(users.email, email))
+  if (!user) throw new Error(`no user ${email}`)
+  return { token: cookie.value, userId: user.id }
+}

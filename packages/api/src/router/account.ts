@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import {
+  AUTH_MESSAGES,
+  changePasswordInput,
+  emailInput,
+  ROLES,
+  setPasswordInput,
+  updateUnsubscribedInput,
+} from '@presently/domain'
+import { adminProcedure, protectedProcedure, router, staffProcedure, withAuthPlumbing } from '../trpc.ts'
+import { setPassword } from '../services/account/set-password.ts'
+import { changePassword } from '../services/account/change-password.ts'
+import { updateUnsubscribed } from '../services/account/update-unsubscribed.ts'
+import { setRole } from '../services/account/roles.ts'
+import { listRecentEmails } from '../services/account/recent-emails.ts'
+
+const messageOutput = z.object({ message: z.string() })
+
+/** Account settings (account-area §2 "Account settings", §7 /api/user/*) and role tools. */
+export const accountRouter = router({
+  /** POST /api/user/set-password: for accounts without a password (Google sign-in). */
+  setPassword: protectedProcedure
+    .input(setPasswordInput)
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) => {
+      await setPassword(ctx.db, { userId: ctx.user.id, password: input.password })
+      return { message: AUTH_MESSAGES.passwordSet }
+    }),
+
+  /** POST /api/user/change-password: ends every other session of the account. */
+  changePassword: protectedProcedure
+    .use(withAuthPlumbing)
+    .input(changePasswordInput)
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) => {
+      await changePassword(ctx.db, { userId: ctx.user.id, currentSessionId: ctx.auth.sessionId, ...input })
+      return { message: AUTH_MESSAGES.passwordChanged }
+    }),
+
+  /** POST /api/user/update-unsubscribed. */
+  updateUnsubscribed: protectedProcedure
+    .input(updateUnsubscribedInput)
+    .output(z.object({ unsubscribed: z.boolean(), message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const result = await updateUnsubscribed(ctx.db, { userId: ctx.user.id, unsubscribed: input.unsubscribed })
+      return {
+        ...result,
+        message: result.unsubscribed ? AUTH_MESSAGES.unsubscribedUpdated : AUTH_MESSAGES.subscribedUpdated,
+      }
+    }),
+
+  /** Admins grant or revoke staff and admin (the `npm run user` CLI does the same). */
+  setRole: adminProcedure
+    .input(z.object({ email: emailInput, role: z.enum(ROLES), granted: z.boolean() }))
+    .output(z.object({ id: z.number().int(), email: z.string(), is_staff: z.boolean(), is_admin: z.boolean() }))
+    .mutation(({ ctx, input }) => setRole(ctx.db, input)),
+
+  /** Staff see the latest sends and their status (no bodies: they hold live links). */
+  recentEmails: staffProcedure
+    .output(
+      z.array(
+        z.object({
+          id: z.number().int(),
+          to: z.string(),
+          kind: z.string(),
+          subject: z.string(),
+          status: z.enum(['outbox', 'queued', 'sent', 'failed']),
+          attempts: z.number().int(),
+          lastError: z.string().nullable(),
+          createdAt: z.date(),
+          sentAt: z.date().nullable(),
+        }),
+      ),
+    )
+    .query(({ ctx }) => listRecentEmails(ctx.db)),
+})

@@ -1,0 +1,27 @@
+import { eq, sql, users, type Db } from '@presently/db'
+import { AppError, AUTH_MESSAGES } from '@presently/domain'
+import { consumeEmailToken } from './email-tokens.ts'
+import { sendConfirmationEmail, type MailDeps } from './auth-emails.ts'
+import { findUserByEmail } from './users.ts'
+
+/**
+ * Spends a confirmation token and marks the email confirmed (idempotent for the account).
+ * @throws AppError BAD_REQUEST "Failed to confirm email. The token may be invalid or expired."
+ */
+export async function confirmEmail(db: Db, token: string): Promise<void> {
+  const userId = await consumeEmailToken(db, token, 'confirm_email')
+  if (userId === null) throw new AppError('BAD_REQUEST', AUTH_MESSAGES.confirmFailed)
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+}
+
+/**
+ * Mails a new confirmation link when the account exists and is still unconfirmed. Answers the
+ * same in every case, so the call cannot be used to probe for accounts.
+ */
+export async function resendConfirmation(db: Db, deps: MailDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email)
+  if (user && !user.emailConfirmedAt) await sendConfirmationEmail(db, deps, user)
+}

@@ -1,0 +1,35 @@
+import { LRUCache } from 'lru-cache'
+import { sql, type Db } from '@presently/db'
+
+/** Entries kept per database, and how long one lives even if the catalog never changes. */
+const MAX_ENTRIES = 2000
+const TTL_MS = 5 * 60_000
+
+const caches = new WeakMap<Db, LRUCache<string, { value: unknown }>>()
+
+/**
+ * Memoises a public catalog read (listings, trees, counts, max price) per database.
+ *
+ * Keys carry the catalog version (table catalog_state, bumped by statement triggers on
+ * products, promos, promo_products, category_overrides and variant_groups; migration 0005), so
+ * any write, by this process, the import CLI or anyone else, makes older entries unreachable at
+ * once. Reading the version is one primary-key lookup per call. Entries are shared by every
+ * shopper: only cache reads that depend on nothing but `key`.
+ *
+ * @param key a stable description of the read, e.g. JSON of its normalised input.
+ */
+export async function cachedCatalogRead<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+  const { rows } = await db.execute<{ version: string }>(sql`select version from catalog_state where id = 1`)
+  const version = rows[0]?.version ?? '0'
+  let cache = caches.get(db)
+  if (!cache) {
+    cache = new LRUCache({ max: MAX_ENTRIES, ttl: TTL_MS })
+    caches.set(db, cache)
+  }
+  const fullKey = `${version}\u0000${key}`
+  const hit = cache.get(fullKey)
+  if (hit) return hit.value as T
+  const value = await read()
+  cache.set(fullKey, { value })
+  return value
+}

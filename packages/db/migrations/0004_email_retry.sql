@@ -1,0 +1,2 @@
+ALTER TABLE "email_log" ADD COLUMN "next_attempt_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "email_log_retry_idx" ON "email_log" USING btree ("next_attempt_at") WHERE "email_log"."status" in ('queued', 'failed');

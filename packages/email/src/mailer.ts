@@ -1,0 +1,226 @@
+import nodemailer from 'nodemailer'
+import { and, asc, desc, emailLog, eq, inArray, isNotNull, lte, or, sql, type Db } from '@presently/db'
+import { extractLinks } from './render-email.ts'
+
+/** One email to record and deliver. */
+export interface OutgoingEmail {
+  to: string
+  /** The account it concerns, if any (email_log.user_id). */
+  userId?: number | null
+  /** What it is: "confirm_email", "reset_password", ... (email_log.kind). */
+  kind: string
+  subject: string
+  html: string
+  text: string
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>
+}
+
+/** The part of a pino logger the mailer uses. */
+export interface MailLogger {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+/** A message as handed to the transport (nodemailer's sendMail options, narrowed). */
+export interface TransportMessage {
+  from: string
+  to: string
+  subject: string
+  html: string
+  text: string
+  headers: Record<string, string>
+}
+
+/** Anything that delivers a message: nodemailer's SMTP transport, or a test double. */
+export interface MailTransport {
+  sendMail(message: TransportMessage): Promise<unknown>
+  close?(): void
+}
+
+export interface MailerOptions {
+  db: Db
+  logger: MailLogger
+  /** smtp:// or smtps:// URL (SMTP_URL). Unset: every mail stays in the outbox. */
+  smtpUrl?: string
+  /** Sender (MAIL_FROM), e.g. "Presently <no-reply@presently.local>". */
+  from: string
+  /** Replaces the SMTP transport (tests). */
+  transport?: MailTransport
+}
+
+export interface Mailer {
+  /** "smtp" sends through SMTP_URL; "outbox" only records (development default). */
+  readonly mode: 'smtp' | 'outbox'
+  /**
+   * Records the mail in email_log and, in SMTP mode, starts its delivery in the background (so
+   * a slow or failing mail server never slows or fails the user's call, and answers do not
+   * reveal whether a mail was sent). A failed delivery is left for {@link Mailer.retryDue}.
+   * @returns the email_log id.
+   */
+  send(email: OutgoingEmail): Promise<number>
+  /**
+   * Delivers the mails that are due: failed ones whose backoff has passed (fewer than
+   * {@link MAX_ATTEMPTS} attempts) and queued ones whose delivery lease ran out (a crash).
+   * @returns how many it tried.
+   */
+  retryDue(now?: Date): Promise<number>
+  /** Resolves when no delivery is in flight (tests, shutdown). */
+  idle(): Promise<void>
+  /** Closes the SMTP connection pool. */
+  close(): Promise<void>
+}
+
+/** A mail is tried at most this often; then it stays "failed". */
+export const MAX_ATTEMPTS = 5
+/** How long an in-flight delivery holds its row before the retry loop may take it over. */
+const LEASE_MS = 10 * 60_000
+/** Backoff after the nth failed attempt: 1, 2, 4, 8 minutes. */
+export function retryDelayMs(attempts: number): number {
+  return 60_000 * 2 ** Math.max(0, attempts - 1)
+}
+
+/**
+ * Creates the shop's mailer. With `smtpUrl` (or a `transport`) mails go out through SMTP;
+ * without, they are kept in email_log with status "outbox" and their links are logged, so a
+ * developer on the embedded default can still follow a confirmation link (also on /dev/outbox).
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const { db, logger, from } = options
+  const transport: MailTransport | undefined =
+    options.transport ??
+    (options.smtpUrl
+      ? nodemailer.createTransport({
+          url: options.smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        })
+      : undefined)
+  const inFlight = new Set<Promise<void>>()
+
+  async function deliver(row: typeof emailLog.$inferSelect): Promise<void> {
+    if (!transport) return
+    try {
+      await transport.sendMail({
+        from,
+        to: row.toAddress,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+        headers: row.headers,
+      })
+      await db
+        .update(emailLog)
+        .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null, nextAttemptAt: null })
+        .where(eq(emailLog.id, row.id))
+      logger.info({ emailId: row.id, kind: row.kind, to: row.toAddress }, 'email sent')
+    } catch (err) {
+      const attempts = row.attempts + 1
+      const message = err instanceof Error ? err.message : String(err)
+      const nextAttemptAt = attempts < MAX_ATTEMPTS ? new Date(Date.now() + retryDelayMs(attempts)) : null
+      await db
+        .update(emailLog)
+        .set({ status: 'failed', attempts, lastError: message.slice(0, 1000), nextAttemptAt })
+        .where(eq(emailLog.id, row.id))
+      logger.warn(
+        { emailId: row.id, kind: row.kind, attempts, err: message, retryAt: nextAttemptAt?.toISOString() ?? 'never' },
+        'email delivery failed',
+      )
+    }
+  }
+
+  async function idle(): Promise<void> {
+    while (inFlight.size > 0) await Promise.all([...inFlight])
+  }
+
+  function track(task: Promise<void>): void {
+    const guarded = task.catch((err: unknown) => logger.error({ err }, 'email delivery crashed'))
+    inFlight.add(guarded)
+    void guarded.finally(() => inFlight.delete(guarded))
+  }
+
+  return {
+    mode: transport ? 'smtp' : 'outbox',
+
+    async send(email) {
+      const [row] = await db
+        .insert(emailLog)
+        .values({
+          userId: email.userId ?? null,
+          toAddress: email.to,
+          kind: email.kind,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          headers: email.headers ?? {},
+          status: transport ? 'queued' : 'outbox',
+          nextAttemptAt: transport ? new Date(Date.now() + LEASE_MS) : null,
+        })
+        .returning()
+      if (!row) throw new Error('email_log insert returned no row')
+      if (transport) track(deliver(row))
+      else {
+        logger.info(
+          { emailId: row.id, to: row.toAddress, subject: row.subject, links: extractLinks(row.text) },
+          'email kept in the outbox (SMTP_URL is not set); open /dev/outbox to read it',
+        )
+      }
+      return row.id
+    },
+
+    async retryDue(now = new Date()) {
+      if (!transport) return 0
+      // Claim the due rows in one statement (a fresh lease), so two loops never send one mail twice.
+      const due = db
+        .select({ id: emailLog.id })
+        .from(emailLog)
+        .where(
+          and(
+            isNotNull(emailLog.nextAttemptAt),
+            lte(emailLog.nextAttemptAt, now),
+            or(
+              and(eq(emailLog.status, 'failed'), sql`${emailLog.attempts} < ${MAX_ATTEMPTS}`),
+              eq(emailLog.status, 'queued'),
+            ),
+          ),
+        )
+        .orderBy(asc(emailLog.nextAttemptAt))
+        .limit(20)
+        .for('update', { skipLocked: true })
+      const claimed = await db
+        .update(emailLog)
+        .set({ status: 'queued', nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+        .where(inArray(emailLog.id, due))
+        .returning()
+      for (const row of claimed) track(deliver(row))
+      await Promise.all([...inFlight])
+      return claimed.length
+    },
+
+    idle,
+
+    async close() {
+      await idle()
+      transport?.close?.()
+    },
+  }
+}
+
+/** The newest outbox mails (development page /dev/outbox). */
+export async function listOutbox(db: Db, limit = 50) {
+  const rows = await db
+    .select({
+      id: emailLog.id,
+      toAddress: emailLog.toAddress,
+      subject: emailLog.subject,
+      text: emailLog.text,
+      status: emailLog.status,
+      createdAt: emailLog.createdAt,
+    })
+    .from(emailLog)
+    .orderBy(desc(emailLog.createdAt), desc(emailLog.id))
+    .limit(limit)
+  return rows.map(({ text, ...row }) => ({ ...row, links: extractLinks(text) }))
+}

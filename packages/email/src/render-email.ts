@@ -1,0 +1,40 @@
+import type { ReactElement } from 'react'
+import { render, toPlainText } from '@react-email/render'
+import { confirmEmail, confirmEmailSubject, type ConfirmEmailProps } from './templates/confirm-email.ts'
+import { resetPasswordEmail, resetPasswordSubject, type ResetPasswordProps } from './templates/reset-password.ts'
+
+/** A rendered email: the subject and both bodies (HTML for mail clients, text for the rest). */
+export interface RenderedEmail {
+  subject: string
+  html: string
+  text: string
+}
+
+async function renderBoth(subject: string, element: ReactElement): Promise<RenderedEmail> {
+  const html = await render(element)
+  return { subject, html, text: toPlainText(html) }
+}
+
+/** The "confirm your email address" mail (48-hour link). */
+export function renderConfirmEmail(props: ConfirmEmailProps): Promise<RenderedEmail> {
+  return renderBoth(confirmEmailSubject, confirmEmail(props))
+}
+
+/** The "reset your password" mail (1-hour link). */
+export function renderResetPasswordEmail(props: ResetPasswordProps): Promise<RenderedEmail> {
+  return renderBoth(resetPasswordSubject, resetPasswordEmail(props))
+}
+
+/**
+ * The List-Unsubscribe headers of RFC 2369 and RFC 8058 (one-click): mail clients show an
+ * "Unsubscribe" button that POSTs `List-Unsubscribe=One-Click` to `oneClickUrl`.
+ */
+export function listUnsubscribeHeaders(oneClickUrl: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+}
+
+/** Every http(s) link of a text body, in order, without duplicates (outbox page and log lines). */
+export function extractLinks(text: string): string[] {
+  const links = text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []
+  return [...new Set(links)]
+}
