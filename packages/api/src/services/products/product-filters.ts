@@ -12,8 +12,8 @@ export interface SearchFilter {
  * Resolves a shopper's search (spec browsing-and-purchase §7 "search"): PostgreSQL full-text
  * search with English stemming and websearch syntax over title (weight A), brand (B), category
  * (C) and description (D), ranked by ts_rank_cd. When no visible product matches, it falls back
- * to pg_trgm similarity on the title (`%`, threshold 0.3) so typos still find products
- * ("hornbi" finds Hornby), ranked by similarity. Both use GIN indexes.
+ * to pg_trgm word similarity on the title (`<%`, threshold 0.6) so typos still find products
+ * ("hornbi" finds Hornby), ranked by word_similarity. Both use GIN indexes.
  */
 export async function resolveSearch(db: Db, search: string): Promise<SearchFilter> {
   const tsQuery = sql`websearch_to_tsquery('english', ${search})`
@@ -24,9 +24,12 @@ export async function resolveSearch(db: Db, search: string): Promise<SearchFilte
     .where(and(visibleCondition(), fulltext))
     .limit(1)
   if (hit) return { condition: fulltext, rank: sql`ts_rank_cd(${products.searchVector}, ${tsQuery})`, mode: 'fulltext' }
+  // word_similarity (`<%`, threshold 0.6) compares the search with the closest run of words in
+  // the title, so a typo of one word finds long titles; whole-title similarity (`%`) would not,
+  // and its index scan rechecks far more rows on a large catalog.
   return {
-    condition: sql`${products.title} % ${search}`,
-    rank: sql`similarity(${products.title}, ${search})`,
+    condition: sql`${search} <% ${products.title}`,
+    rank: sql`word_similarity(${search}, ${products.title})`,
     mode: 'trigram',
   }
 }
