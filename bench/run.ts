@@ -30,9 +30,23 @@ async function run(target: Target): Promise<void> {
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   console.log(`  load: ${connections} connections, ${seconds} s each`)
   await load(address, '/api/products?page=1&limit=12', 'page 1')
-  await load(address, Array.from({ length: 20 }, (_, i) => `/api/products?page=${i * 15 + 1}&limit=24&sort=price_asc`), 'pages by price')
-  await load(address, ['Hobbies', 'Games', 'Tech', 'Music', 'Home'].map((c) => `/api/products?category_name=${c}&limit=12`), 'category')
-  await load(address, ['train set', 'doll', 'hornbi', 'dinosaur', 'kite'].map((q) => `/api/products?search=${encodeURIComponent(q)}&limit=12`), 'search')
+  await load(
+    address,
+    Array.from({ length: 20 }, (_, i) => `/api/products?page=${i * 15 + 1}&limit=24&sort=price_asc`),
+    'pages by price',
+  )
+  await load(
+    address,
+    ['Hobbies', 'Games', 'Tech', 'Music', 'Home'].map((c) => `/api/products?category_name=${c}&limit=12`),
+    'category',
+  )
+  await load(
+    address,
+    ['train set', 'doll', 'hornbi', 'dinosaur', 'kite'].map(
+      (q) => `/api/products?search=${encodeURIComponent(q)}&limit=12`,
+    ),
+    'search',
+  )
   await app.close()
   await target.close()
 }

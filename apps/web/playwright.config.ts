@@ -2,6 +2,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 import { freshDataDir } from './e2e/data-dir'
+import { E2E_ADMIN } from './e2e/support/accounts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repoRoot = path.resolve(here, '../..')
@@ -16,11 +17,22 @@ const baseURL = `http://127.0.0.1:${PORT}`
 const dataDir = (process.env.PRESENTLY_E2E_DATA_DIR ??= freshDataDir())
 
 /**
+ * The run's own SMTP server (e2e/global-setup.ts): the server mails to it for real, and its mails
+ * are appended to a file beside the data directory that the tests read (e2e/support/mailbox.ts).
+ * The port follows E2E_PORT (2526 for the default 3100), so runs on other ports do not collide;
+ * the web server's environment is fixed here, before the global setup starts the SMTP server.
+ */
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526 + (PORT - 3100))
+process.env.PRESENTLY_E2E_SMTP_PORT = String(smtpPort)
+process.env.PRESENTLY_E2E_MAIL_FILE ??= `${dataDir}.mail.jsonl`
+
+/**
  * Browser tests against the built app (apps/web/dist, built by the root `npm run test:e2e`)
  * served by the real server, in Debian's Chromium (never `playwright install`).
  */
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
   outputDir: './test-results',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
@@ -58,6 +70,20 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Links in mails point at the address the browser uses (cookies are per host).
+      APP_URL: baseURL,
+      // Plain SMTP on loopback, no credentials: the mailer (nodemailer) sends without TLS when
+      // the server offers no STARTTLS (smtp:// means secure: false).
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // Every test signs in or registers from 127.0.0.1; the production limits (10 per IP per
+      // 15 minutes) would refuse the suite part-way.
+      AUTH_RATE_LIMIT_IP_MAX: '10000',
+      AUTH_RATE_LIMIT_EMAIL_MAX: '1000',
+      // Turns Google sign-in on, so the "Continue with Google" button shows (nothing calls Google).
+      GOOGLE_CLIENT_ID: 'e2e-google-client-id',
+      GOOGLE_CLIENT_SECRET: 'e2e-google-client-secret',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
     },
   },
 })

@@ -23,6 +23,9 @@ export default defineConfig({
       '/trpc': { target: apiTarget, changeOrigin: false },
       '/api': { target: apiTarget, changeOrigin: false },
       '/healthz': { target: apiTarget, changeOrigin: false },
+      // The server's development pages (/dev/outbox: mails kept when SMTP_URL is unset); a regex, so
+      // only /dev/... goes to the server and SPA routes that merely start with "dev" stay here.
+      '^/dev/': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

@@ -262,6 +262,8 @@ test.describe('product page', () => {
   test('the page carries parseable schema.org Product data', async ({ page }) => {
     await page.goto('/search?q=hornby')
     await page.getByTestId('product-card').first().click()
+    // The product page has rendered (not the search page's heading, read before the navigation).
+    await expect(page.getByRole('heading', { name: 'Product Details' })).toBeVisible()
     const title = (await page.getByRole('heading', { level: 1 }).innerText()).trim()
     const script = page.locator('script[type="application/ld+json"]')
     await expect(script).toHaveCount(1)

@@ -15,8 +15,8 @@ test.describe('catalog browsing', () => {
   test('the landing page is the home page for visitors', async ({ page }) => {
     await page.goto('/')
     await expect(page).toHaveTitle('Home')
-    await expect(page.getByRole('link', { name: 'Join Now' })).toBeVisible()
-    await expect(page.getByRole('link', { name: "Get Started – It's Free!" }).first()).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Join Now' })).toBeVisible()
+    await expect(page.getByRole('button', { name: "Get Started – It's Free!" }).first()).toBeVisible()
     await expect(page.getByRole('link', { name: 'Login/Register' })).toHaveAttribute('href', '/auth')
     await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Presently`)
   })
@@ -106,6 +106,6 @@ test.describe('catalog browsing', () => {
   test('the account area sends visitors home', async ({ page }) => {
     await page.goto('/my-account/my-people')
     await expect(page).toHaveURL(/\/home$/)
-    await expect(page.getByRole('link', { name: 'Join Now' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Join Now' })).toBeVisible()
   })
 })

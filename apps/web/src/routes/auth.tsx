@@ -1,34 +1,58 @@
-import { Tabs, Text } from '@mantine/core'
-import { createFileRoute } from '@tanstack/react-router'
-import { PlainPage } from '../features/layout/plain-page'
+import { CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { AuthPanel, type AuthTab } from '../features/auth/auth-panel'
+import { GOOGLE_ERRORS } from '../features/auth/messages'
+import { PageContainer } from '../features/layout/page-container'
 import { redirectSignedIn } from '../features/session/session'
-import { AnchorLink } from '../lib/links'
 
-// Login and register (spec browsing-and-purchase §2); the forms arrive with accounts.
+interface AuthSearch {
+  /** "register" opens the Register tab (the create-account links of the token pages). */
+  tab?: AuthTab
+  /** A failed Google sign-in: google_cancelled, google_unverified, google_conflict, google_failed. */
+  error?: string
+}
+
+/**
+ * Login and register as a page (spec browsing-and-purchase §2): the modal's two tabs, a close
+ * button that goes to /, and / after a successful sign-in. Signed-in users go to /home.
+ */
 export const Route = createFileRoute('/auth')({
   head: () => ({ meta: [{ title: 'Authentication' }] }),
+  validateSearch: (search: Record<string, unknown>): AuthSearch => ({
+    tab: search.tab === 'register' ? 'register' : undefined,
+    error: typeof search.error === 'string' && search.error in GOOGLE_ERRORS ? search.error : undefined,
+  }),
   beforeLoad: ({ context }) => redirectSignedIn(context, '/home'),
   component: AuthPage,
 })
 
 function AuthPage() {
+  const { tab, error } = Route.useSearch()
+  const navigate = useNavigate()
+  const goHome = () => void navigate({ to: '/' })
   return (
-    <PlainPage title="Welcome to Presently" narrow>
-      <Tabs defaultValue="login">
-        <Tabs.List grow>
-          <Tabs.Tab value="login">Sign In</Tabs.Tab>
-          <Tabs.Tab value="register">Register</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="login" pt="md">
-          <Text c="dimmed">Signing in opens soon.</Text>
-        </Tabs.Panel>
-        <Tabs.Panel value="register" pt="md">
-          <Text c="dimmed">Creating a free account opens soon.</Text>
-        </Tabs.Panel>
-      </Tabs>
-      <Text size="sm">
-        Meanwhile, <AnchorLink to="/">browse gift ideas</AnchorLink>.
-      </Text>
-    </PlainPage>
+    <PageContainer size="xs">
+      <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} shadow="sm" mt={{ base: 0, sm: 'xl' }}>
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={4}>
+              <Title order={1} size="h2">
+                Welcome to Presently
+              </Title>
+              <Text c="dimmed" size="sm">
+                Sign in, or create a free account to save the people you buy for.
+              </Text>
+            </Stack>
+            <CloseButton aria-label="Close" size="lg" onClick={goHome} />
+          </Group>
+          <AuthPanel
+            key={`${tab ?? 'login'}-${error ?? ''}`}
+            initialTab={tab ?? 'login'}
+            initialError={error ? GOOGLE_ERRORS[error] : undefined}
+            onSignedIn={goHome}
+          />
+        </Stack>
+      </Paper>
+    </PageContainer>
   )
 }

@@ -1,8 +1,12 @@
-import { Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
-import { PlainPage } from '../features/layout/plain-page'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { textParam } from '../features/catalog/listing-search'
-import { AnchorLink } from '../lib/links'
+import { AUTH_TEXT } from '../features/auth/messages'
+import { StatusCard } from '../features/auth/status-card'
+import { useTokenActionOnLoad } from '../features/auth/use-token-action'
+import { apiErrorCode } from '../lib/api-errors'
+import { AnchorLink, ButtonLink } from '../lib/links'
+import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/unsubscribe')({
   head: () => ({ meta: [{ title: 'Unsubscribe' }] }),
@@ -12,21 +16,50 @@ export const Route = createFileRoute('/unsubscribe')({
   component: UnsubscribePage,
 })
 
+/**
+ * The unsubscribe link of every email (spec browsing-and-purchase §2, §4, §8): processed on
+ * load, then success with "Manage Account Settings" or failure. Open to everyone: the token is
+ * the proof, whoever is signed in.
+ */
 function UnsubscribePage() {
   const { token } = Route.useSearch()
-  if (!token) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const unsubscribe = useMutation(
+    trpc.auth.unsubscribe.mutationOptions({
+      // A signed-in user's settings show the new value.
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.auth.session.queryKey() }),
+    }),
+  )
+  useTokenActionOnLoad(token, (value) => unsubscribe.mutate({ token: value }))
+
+  if (!token || unsubscribe.isError) {
     return (
-      <PlainPage title="Unsubscribe failed" narrow>
-        <Text c="dimmed">No unsubscribe token provided in URL</Text>
-        <AnchorLink to="/" size="sm">
-          Back to home
-        </AnchorLink>
-      </PlainPage>
+      <StatusCard tone="error" title="Unsubscribe Failed" actions={<AnchorLink to="/">Back to home</AnchorLink>}>
+        {!token ? AUTH_TEXT.noUnsubscribeToken : unsubscribeFailure(unsubscribe.error)}
+      </StatusCard>
     )
   }
-  return (
-    <PlainPage title="Unsubscribe" narrow>
-      <Text c="dimmed">Email preferences open together with accounts.</Text>
-    </PlainPage>
-  )
+  if (unsubscribe.isSuccess) {
+    return (
+      <StatusCard
+        tone="success"
+        title="Unsubscribed"
+        actions={<ButtonLink to="/my-account/profile">{AUTH_TEXT.manageAccountSettings}</ButtonLink>}
+      >
+        {unsubscribe.data.message || AUTH_TEXT.unsubscribeSuccessDefault}
+      </StatusCard>
+    )
+  }
+  return <StatusCard tone="loading" title="Unsubscribing…" />
+}
+
+/**
+ * A refused link says why (the server's message, else the default); a request that never got a
+ * proper answer asks to try again (spec browsing-and-purchase §8).
+ */
+function unsubscribeFailure(error: unknown): string {
+  const code = apiErrorCode(error)
+  if (!code || code === 'INTERNAL_SERVER_ERROR') return AUTH_TEXT.unsubscribeProcessFailed
+  return error instanceof Error && error.message ? error.message : AUTH_TEXT.unsubscribeFailedDefault
 }

@@ -132,6 +132,9 @@ describe('products.byId', () => {
 
 describe('products.list for a promo', () => {
   it('answers NOT_FOUND for an unknown promo id', async () => {
-    await expect(caller.products.list({ promoId: 987_654 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Promo not found' })
+    await expect(caller.products.list({ promoId: 987_654 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Promo not found',
+    })
   })
 })

@@ -1,7 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { redirect } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import type { SessionUserOutput } from '@presently/domain'
 import { useTRPC, type TRPC } from '../../lib/trpc'
 import type { RouterContext } from '../../router'
+
+/** The signed-in user as the session call returns it (id, email, roles, hasPassword, unsubscribed, displayName). */
+export type SessionUser = SessionUserOutput
 
 /**
  * The session query (spec browsing-and-purchase §4 "Session": loading, then a user or null).
@@ -36,4 +41,23 @@ export function useSession() {
   const trpc = useTRPC()
   const query = useQuery(sessionQueryOptions(trpc))
   return { user: query.data?.user ?? null, isPending: query.isPending }
+}
+
+/**
+ * Writes the session cache: login stores the user it returned (spec browsing-and-purchase §4
+ * "Login or register success stores the returned data as the session"), account settings patch
+ * the fields they changed. Guards and the header read the same cache entry.
+ */
+export function useUpdateSession() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  return useCallback(
+    (update: SessionUser | null | ((user: SessionUser) => SessionUser)) => {
+      queryClient.setQueryData(trpc.auth.session.queryKey(), (previous) => {
+        if (typeof update !== 'function') return { user: update }
+        return previous?.user ? { user: update(previous.user) } : previous
+      })
+    },
+    [queryClient, trpc],
+  )
 }

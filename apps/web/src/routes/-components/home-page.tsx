@@ -14,7 +14,7 @@ export function HomePage() {
   if (isPending) {
     return (
       <Center py={120}>
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     )
   }

@@ -1,8 +1,9 @@
-import { Badge, Box, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { Badge, Box, Button, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconBell, IconCheck, IconGift, IconListDetails, IconUserPlus } from '@tabler/icons-react'
+import { useState } from 'react'
 import { HomeTiles } from '../../features/catalog/category-tiles'
+import { AuthModal } from '../../features/auth/auth-modal'
 import classes from './landing.module.css'
-import { ButtonLink } from '../../lib/links'
 
 const benefits = [
   'Gift ideas chosen for each person you buy for',
@@ -32,13 +33,16 @@ const steps = [
 
 /**
  * The landing page for signed-out visitors (spec browsing-and-purchase §1): Join Now and
- * "Get Started – It's Free!" (both to /auth until the auth modal arrives), benefits and steps,
- * then the home tiles so visitors can browse without an account
+ * "Get Started – It's Free!" open the auth modal on its Register tab (docs/decisions/auth-ui.md),
+ * then benefits and steps, then the home tiles so visitors can browse without an account
  * (docs/decisions/catalog-listing-pages.md).
  */
 export function Landing() {
+  const [authOpen, setAuthOpen] = useState(false)
+  const openAuth = () => setAuthOpen(true)
   return (
     <>
+      <AuthModal opened={authOpen} onClose={() => setAuthOpen(false)} initialTab="register" />
       <Box className={classes.hero}>
         <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 48, sm: 80 }}>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
@@ -54,12 +58,12 @@ export function Landing() {
                 present feels thoughtful.
               </Text>
               <Group gap="sm">
-                <ButtonLink to="/auth" size="lg">
+                <Button size="lg" onClick={openAuth} aria-haspopup="dialog">
                   Join Now
-                </ButtonLink>
-                <ButtonLink to="/auth" size="lg" variant="default">
+                </Button>
+                <Button size="lg" variant="default" onClick={openAuth} aria-haspopup="dialog">
                   Get Started – It&apos;s Free!
-                </ButtonLink>
+                </Button>
               </Group>
             </Stack>
             <Box className={classes.benefitsCard}>
@@ -107,9 +111,9 @@ export function Landing() {
           ))}
         </SimpleGrid>
         <Group justify="center" mt="xl">
-          <ButtonLink to="/auth" size="md" leftSection={<IconGift size={18} aria-hidden />}>
+          <Button size="md" onClick={openAuth} aria-haspopup="dialog" leftSection={<IconGift size={18} aria-hidden />}>
             Get Started – It&apos;s Free!
-          </ButtonLink>
+          </Button>
         </Group>
       </Container>
 

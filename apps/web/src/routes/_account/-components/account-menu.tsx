@@ -1,5 +1,14 @@
-import { Paper } from '@mantine/core'
-import { IconCalendarEvent, IconHeart, IconMail, IconReceipt, IconSettings, IconUsers } from '@tabler/icons-react'
+import { NavLink, Paper } from '@mantine/core'
+import {
+  IconCalendarEvent,
+  IconHeart,
+  IconLogout,
+  IconMail,
+  IconReceipt,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react'
+import { useLogout } from '../../../features/session/use-logout'
 import { NavLinkLink } from '../../../lib/links'
 
 const entries = [
@@ -10,20 +19,32 @@ const entries = [
   { to: '/my-account/profile', label: 'Account Settings', Icon: IconSettings },
 ] as const
 
+const activeProps = { 'data-active': true, 'aria-current': 'page' } as const
+
+interface AccountMenuProps {
+  isStaff: boolean
+  /** Called after an entry is chosen (the mobile drawer closes). */
+  onNavigate?: () => void
+  /** Drawn without its own border (inside the drawer). */
+  bare?: boolean
+}
+
 /**
- * Side menu of the account area (account-area §2). Email Manager shows only for staff or admins.
- * The mobile drawer and Logout arrive with accounts.
+ * Side menu of the account area (account-area §2): the account screens, Email Manager for staff
+ * or admins only, and Logout. On phones it sits in a drawer (see routes/_account.tsx).
  */
-export function AccountMenu({ isStaff }: { isStaff: boolean }) {
+export function AccountMenu({ isStaff, onNavigate, bare = false }: AccountMenuProps) {
+  const logout = useLogout()
   return (
-    <Paper component="nav" aria-label="My account" withBorder radius="md" p="xs">
+    <Paper component="nav" aria-label="My account" withBorder={!bare} radius="md" p={bare ? 0 : 'xs'}>
       {entries.map(({ to, label, Icon }) => (
         <NavLinkLink
           key={to}
           to={to}
           label={label}
           leftSection={<Icon size={18} aria-hidden />}
-          activeProps={{ 'data-active': true, 'aria-current': 'page' }}
+          activeProps={activeProps}
+          onClick={onNavigate}
         />
       ))}
       {isStaff ? (
@@ -31,9 +52,20 @@ export function AccountMenu({ isStaff }: { isStaff: boolean }) {
           to="/admin/tools"
           label="Email Manager"
           leftSection={<IconMail size={18} aria-hidden />}
-          activeProps={{ 'data-active': true, 'aria-current': 'page' }}
+          activeProps={activeProps}
+          onClick={onNavigate}
         />
       ) : null}
+      <NavLink
+        component="button"
+        type="button"
+        label={logout.isPending ? 'Logging out…' : 'Logout'}
+        leftSection={<IconLogout size={18} aria-hidden />}
+        disabled={logout.isPending}
+        onClick={() => logout.mutate()}
+        mt={4}
+        style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+      />
     </Paper>
   )
 }

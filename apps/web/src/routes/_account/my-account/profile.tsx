@@ -1,11 +1,29 @@
+import { Stack } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountPage } from '../-components/account-page'
+import { AccountInformation } from '../-components/account-information'
+import { ChangePasswordForm, SetPasswordForm } from '../-components/password-forms'
+import { useSession } from '../../../features/session/session'
 
 export const Route = createFileRoute('/_account/my-account/profile')({
   head: () => ({ meta: [{ title: 'Account Settings' }] }),
   component: MyAccountProfilePage,
 })
 
+/**
+ * Account settings (account-area §2): account information (email and the email-notification
+ * checkbox), then Change Password when the account has a password, or Set Password otherwise
+ * (accounts made with Google).
+ */
 function MyAccountProfilePage() {
-  return <AccountPage title="Account Settings" intro="Your email preferences and password." />
+  const context = Route.useRouteContext()
+  const user = useSession().user ?? context.user
+  return (
+    <AccountPage title="Account Settings" intro="Your email preferences and password.">
+      <Stack gap="lg" mt="sm">
+        <AccountInformation user={user} />
+        {user.hasPassword ? <ChangePasswordForm /> : <SetPasswordForm />}
+      </Stack>
+    </AccountPage>
+  )
 }
