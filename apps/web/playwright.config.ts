@@ -32,6 +32,8 @@ process.env.PRESENTLY_E2E_MAIL_FILE ??= `${dataDir}.mail.jsonl`
  */
 export default defineConfig({
   testDir: './e2e',
+  // Screenshot runs are for people to look at, not tests: E2E_SCREENSHOTS=1 npm run e2e -w @presently/web
+  testIgnore: process.env.E2E_SCREENSHOTS ? [] : ['**/*screenshots.spec.ts'],
   globalSetup: './e2e/global-setup.ts',
   outputDir: './test-results',
   fullyParallel: true,

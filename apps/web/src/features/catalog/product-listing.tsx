@@ -64,7 +64,7 @@ export function ProductListing({
       </SimpleGrid>
     )
   } else if (query.isError) {
-    content = renderError?.(query.error) ?? <ListingError onRetry={() => void query.refetch()} />
+    content = renderError?.(query.error) ?? <ListingError error={query.error} onRetry={() => void query.refetch()} />
   } else if (query.data.total === 0) {
     content = empty(
       band ? (

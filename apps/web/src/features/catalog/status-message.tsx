@@ -1,6 +1,7 @@
 import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconAlertTriangle, IconGift } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
+import { apiErrorMessage } from '../../lib/api-errors'
 
 interface StatusMessageProps {
   title: string
@@ -32,8 +33,20 @@ export function StatusMessage({ title, children, tone = 'empty', order = 2, acti
   )
 }
 
-/** The listing error state (spec browsing-and-purchase §2 "Oops! Something went wrong"). */
-export function ListingError({ onRetry }: { onRetry: () => void }) {
+/**
+ * The error state of a failed catalog read (spec browsing-and-purchase §2 "Oops! Something went
+ * wrong"), with the reason of §8: the server's message, else `fallback` ("Failed to fetch
+ * products", "Failed to fetch promo", "Failed to fetch product").
+ */
+export function ListingError({
+  error,
+  fallback = 'Failed to fetch products',
+  onRetry,
+}: {
+  error?: unknown
+  fallback?: string
+  onRetry: () => void
+}) {
   return (
     <StatusMessage
       tone="error"
@@ -44,7 +57,7 @@ export function ListingError({ onRetry }: { onRetry: () => void }) {
         </Button>
       }
     >
-      We could not load these gift ideas. Please try again in a moment.
+      {apiErrorMessage(error, fallback)}. Please try again in a moment.
     </StatusMessage>
   )
 }

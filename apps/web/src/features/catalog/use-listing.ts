@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { DEFAULT_PAGE_SIZE, type ProductListInput, type SortOrder } from '@presently/domain'
@@ -70,6 +70,10 @@ export function useListing(filter: ListingFilter) {
   const range = reported ?? (known?.key === filterKey ? known : undefined)
   // Only when the listing has not reported its range yet (spec §7: max-price is fetched only then).
   const maxPriceQuery = useQuery({ ...maxPriceQueryOptions(trpc), enabled: !range })
+  // spec browsing-and-purchase §8/§9: a failed max price falls back to the 0..1000 default.
+  useEffect(() => {
+    if (maxPriceQuery.isError) console.error('Failed to fetch max price', maxPriceQuery.error)
+  }, [maxPriceQuery.isError, maxPriceQuery.error])
   const bounds: PriceBounds = priceBounds(range, maxPriceQuery.data?.maxPrice)
 
   const totalWithoutBand = band ? unbanded.data?.total : query.data?.total

@@ -55,7 +55,7 @@ function PromoPage() {
   if (promo.isError) {
     return (
       <PageContainer>
-        <ListingError onRetry={() => void promo.refetch()} />
+        <ListingError error={promo.error} fallback="Failed to fetch promo" onRetry={() => void promo.refetch()} />
       </PageContainer>
     )
   }

@@ -40,7 +40,7 @@ function ProductDetailLoaded({ id }: { id: number }) {
     if (isNotFound(query.error)) return <ProductNotFound />
     return (
       <PageContainer>
-        <ListingError onRetry={() => void query.refetch()} />
+        <ListingError error={query.error} fallback="Failed to fetch product" onRetry={() => void query.refetch()} />
       </PageContainer>
     )
   }
