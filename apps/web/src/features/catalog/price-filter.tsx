@@ -81,6 +81,20 @@ export function PriceFilter({ bounds, band, draft, onApply, onClear, disabled = 
     draft.setValue(index === 0 ? [value, max] : [min, value])
   }
 
+  // Whole pounds within the slider's bounds (spec browsing-and-purchase §5: step 1).
+  const poundInput = {
+    size: 'xs',
+    prefix: '£',
+    min: bounds.min,
+    max: bounds.max,
+    step: 1,
+    allowDecimal: false,
+    allowNegative: false,
+    clampBehavior: 'blur',
+    thousandSeparator: ',',
+    disabled,
+  } as const
+
   return (
     <Stack gap="md">
       <RangeSlider
@@ -102,33 +116,15 @@ export function PriceFilter({ bounds, band, draft, onApply, onClear, disabled = 
       <Group gap="xs" grow wrap="nowrap">
         <NumberInput
           label="Min price"
-          size="xs"
-          prefix="£"
-          min={bounds.min}
-          max={bounds.max}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="blur"
-          thousandSeparator=","
+          {...poundInput}
           value={Number.isNaN(min) ? '' : min}
           onChange={(value) => setPart(0, value)}
-          disabled={disabled}
         />
         <NumberInput
           label="Max price"
-          size="xs"
-          prefix="£"
-          min={bounds.min}
-          max={bounds.max}
-          step={1}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="blur"
-          thousandSeparator=","
+          {...poundInput}
           value={Number.isNaN(max) ? '' : max}
           onChange={(value) => setPart(1, value)}
-          disabled={disabled}
         />
       </Group>
       <Group gap="xs" grow>
