@@ -18,10 +18,17 @@ export interface CategoryTreeWithCounts {
  * The shop's category tree of enabled, visible products (after category overrides), optionally
  * limited to products matching `where`, with the number of products under each node.
  * Children are sorted by name (en-GB collation order of the database). Memoised per catalog
- * version under `cacheKey`, which must identify `where` (e.g. "search:<q>").
+ * version under `cacheKey`, which must identify `where` (e.g. "search:<q>"). A `where` given as a
+ * function is only resolved on a cache miss (it may need queries of its own).
  */
-export function categoryTreeWithCounts(db: Db, where?: SQL, cacheKey = 'all'): Promise<CategoryTreeWithCounts> {
-  return cachedCatalogRead(db, `categories:${cacheKey}`, () => readTree(db, where))
+export function categoryTreeWithCounts(
+  db: Db,
+  where?: SQL | (() => Promise<SQL>),
+  cacheKey = 'all',
+): Promise<CategoryTreeWithCounts> {
+  return cachedCatalogRead(db, `categories:${cacheKey}`, async () =>
+    readTree(db, typeof where === 'function' ? await where() : where),
+  )
 }
 
 async function readTree(db: Db, where?: SQL): Promise<CategoryTreeWithCounts> {

@@ -6,8 +6,8 @@ import { categoryTreeWithCounts, type CategoryTreeWithCounts } from './category-
  * The category tree of a search's results with product counts per node
  * (spec browsing-and-purchase §7 GET /api/search/categories-with-counts?q=).
  */
-export async function searchCategoriesWithCounts(db: Db, q: string): Promise<CategoryTreeWithCounts> {
-  return categoryTreeWithCounts(db, (await resolveSearch(db, q)).condition, `search:${q}`)
+export function searchCategoriesWithCounts(db: Db, q: string): Promise<CategoryTreeWithCounts> {
+  return categoryTreeWithCounts(db, async () => (await resolveSearch(db, q)).condition, `search:${q}`)
 }
 
 /**
