@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import pg from 'pg'
 import { createDb, runMigrations, startEmbeddedServer, type Db } from '@presently/db'
+import { createScratchDatabase } from '@presently/db/testing'
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
@@ -34,27 +34,10 @@ export async function embeddedTarget(): Promise<Target> {
 /** A fresh, migrated database on the PostgreSQL server at `url`, dropped by close(). */
 export async function serverTarget(url: string): Promise<Target> {
   // BENCH_KEEP_DB=1 keeps the database afterwards (for EXPLAIN ANALYZE by hand).
-  const name = `presently_bench_${Date.now()}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const dbUrl = new URL(url)
-  dbUrl.pathname = `/${name}`
-  const { db, pool } = createDb(dbUrl.toString(), { max: connections })
-  await runMigrations(db)
-  return {
-    label: 'PostgreSQL server (DATABASE_URL)',
-    db,
-    close: async () => {
-      await pool.end()
-      if (process.env.BENCH_KEEP_DB === '1') return console.log(`  kept database ${name}`)
-      const dropper = new pg.Client({ connectionString: url })
-      await dropper.connect()
-      await dropper.query(`drop database if exists ${name} with (force)`)
-      await dropper.end()
-    },
-  }
+  const keep = process.env.BENCH_KEEP_DB === '1'
+  const scratch = await createScratchDatabase(url, { prefix: 'presently_bench', maxConnections: connections, keep })
+  if (keep) console.log(`  database kept: ${new URL(scratch.url).pathname.slice(1)}`)
+  return { label: 'PostgreSQL server (DATABASE_URL)', db: scratch.db, close: scratch.close }
 }
 
 function percentile(sorted: number[], p: number): number {
