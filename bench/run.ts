@@ -1,6 +1,6 @@
 /**
  * Benchmarks (not tests): catalog import throughput and /api/products latency.
- * Runs on a fresh embedded PGlite database and, when DATABASE_URL is set, on a fresh database
+ * Runs on a fresh embedded PostgreSQL cluster and, when DATABASE_URL is set, on a fresh database
  * on that PostgreSQL server too. Prints figures; asserts nothing.
  *
  *   npm run bench                      # embedded only

@@ -1,5 +1,5 @@
 import { ensureAdmin } from '@presently/api'
-import { openDatabase, runMigrations } from '@presently/db'
+import { EmbeddedDatabaseError, openDatabase, runMigrations, type Database } from '@presently/db'
 import { seedCatalogIfEmpty } from '@presently/db/import'
 import { buildApp } from './app.ts'
 import { parseEnv } from './env.ts'
@@ -20,12 +20,27 @@ const logger =
       }
     : { level: env.LOG_LEVEL }
 
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, maxConnections: 20 })
+let database: Database
+try {
+  database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    maxConnections: 20,
+    // The shop drains requests before the embedded cluster stops (see the signal handlers below).
+    signals: 'caller',
+    onProgress: (message) => console.log(`database: ${message}`),
+  })
+} catch (err) {
+  console.error(err instanceof EmbeddedDatabaseError ? err.message : err)
+  process.exit(1)
+}
 const app = await buildApp({ env, db: database.db, logger })
 app.log.info(
   database.kind === 'postgres'
     ? 'database: PostgreSQL server (DATABASE_URL)'
-    : `database: embedded PGlite in ${env.DATA_DIR} on ${database.url}`,
+    : database.kind === 'embedded'
+      ? `database: embedded PostgreSQL in ${env.DATA_DIR}/postgres on ${new URL(database.url).host}`
+      : `database: the embedded PostgreSQL another process runs on ${env.DATA_DIR} (${new URL(database.url).host})`,
 )
 
 try {

@@ -1,18 +1,21 @@
 import pg from 'pg'
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import * as schema from './schema/index.ts'
-import { findRunningEmbeddedServer, startEmbeddedServer } from './embedded.ts'
+import { startEmbeddedCluster, type StartClusterOptions } from './embedded.ts'
 
 export type Db = NodePgDatabase<typeof schema>
 
 export interface Database {
   db: Db
   pool: pg.Pool
-  /** postgres:// URL every component connects to (the real server, or the embedded socket). */
+  /** postgres:// URL every component connects to (the server of DATABASE_URL, or the embedded cluster). */
   url: string
-  /** "postgres" for DATABASE_URL, "embedded" for PGlite started here, "embedded-shared" for one another process runs. */
+  /**
+   * "postgres" for DATABASE_URL, "embedded" for the embedded cluster this process started,
+   * "embedded-shared" for the one another process of the shop runs on the same DATA_DIR.
+   */
   kind: 'postgres' | 'embedded' | 'embedded-shared'
-  /** Ends the pool, then stops the embedded server if this process started it. */
+  /** Ends the pool, then stops the embedded cluster if this process started it. */
   close: () => Promise<void>
 }
 
@@ -31,45 +34,57 @@ const types: pg.CustomTypesConfig = {
 /** Creates a Drizzle client over a node-postgres pool for `url`. */
 export function createDb(url: string, options: { max?: number } = {}): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types })
+  // An idle connection the server closes (a restart, an admin's pg_terminate_backend) emits
+  // "error" on the pool; unhandled, that would end the process. The pool drops the client and
+  // the next query opens a fresh one.
+  pool.on('error', (error) => {
+    // After end() the pool has let go of its clients, but their backends may still be closing
+    // when a shutdown of the embedded cluster reaches them.
+    if (pool.ending) return
+    console.error(`database: an idle connection failed (${error.message}); it is replaced on next use`)
+  })
   const db = drizzle({ client: pool, schema, casing: 'snake_case' })
   return { db, pool }
 }
 
 /**
- * The one client factory. With `databaseUrl` it connects to that Postgres server. Without it,
- * it reuses the embedded server another process runs on `dataDir`, or starts PGlite on
- * `dataDir` behind a loopback socket; every path ends in the same node-postgres pool.
+ * The one client factory. With `databaseUrl` it connects to that PostgreSQL server. Without it,
+ * it joins the embedded cluster another live process of the shop runs on `dataDir`, or starts
+ * that cluster itself (creating it on first use); every path ends in the same node-postgres pool.
  *
  * @param options.databaseUrl postgres:// URL (DATABASE_URL), or undefined for the embedded default.
- * @param options.dataDir folder for PGlite's files (DATA_DIR, default ./.data); ignored with a URL.
+ * @param options.dataDir DATA_DIR of the embedded cluster (default ./.data); ignored with a URL.
  * @param options.maxConnections pool size (default 10).
+ * @param options.signals see StartClusterOptions.signals ("caller" for the shop server).
+ * @param options.onProgress messages while the embedded cluster is created or recovered.
+ * @throws EmbeddedDatabaseError when the embedded cluster cannot start (the message says why and what to do).
  */
 export async function openDatabase(options: {
   databaseUrl?: string
   dataDir?: string
   maxConnections?: number
+  signals?: StartClusterOptions['signals']
+  onProgress?: (message: string) => void
 }): Promise<Database> {
   const max = options.maxConnections ?? 10
   if (options.databaseUrl) {
     const { db, pool } = createDb(options.databaseUrl, { max })
     return { db, pool, url: options.databaseUrl, kind: 'postgres', close: () => pool.end() }
   }
-  const dataDir = options.dataDir ?? './.data'
-  const shared = await findRunningEmbeddedServer(dataDir)
-  if (shared) {
-    const { db, pool } = createDb(shared, { max })
-    return { db, pool, url: shared, kind: 'embedded-shared', close: () => pool.end() }
-  }
-  const server = await startEmbeddedServer({ dataDir, maxConnections: Math.max(20, max + 10) })
-  const { db, pool } = createDb(server.url, { max })
+  const cluster = await startEmbeddedCluster({
+    dataDir: options.dataDir ?? './.data',
+    signals: options.signals,
+    onProgress: options.onProgress,
+  })
+  const { db, pool } = createDb(cluster.url, { max })
   return {
     db,
     pool,
-    url: server.url,
-    kind: 'embedded',
+    url: cluster.url,
+    kind: cluster.owned ? 'embedded' : 'embedded-shared',
     close: async () => {
       await pool.end()
-      await server.stop()
+      await cluster.stop()
     },
   }
 }

@@ -2,6 +2,13 @@ export * from 'drizzle-orm'
 export * as schema from './schema/index.ts'
 export * from './schema/index.ts'
 export { createDb, openDatabase, type Database, type Db } from './client.ts'
-export { startEmbeddedServer, findRunningEmbeddedServer, type EmbeddedServer } from './embedded.ts'
+export {
+  startEmbeddedCluster,
+  startTemporaryCluster,
+  findRunningCluster,
+  EmbeddedDatabaseError,
+  type EmbeddedCluster,
+  type StartClusterOptions,
+} from './embedded.ts'
 export { runMigrations, migrationsFolder } from './migrate/migrate.ts'
 export * from './catalog/index.ts'

@@ -1,11 +1,11 @@
 /**
  * `npm run user -- grant|revoke staff|admin <email>`: grants or revokes a role (spec
- * browsing-and-purchase §6) on the database of DATABASE_URL, or the embedded one in DATA_DIR
- * (default <repo root>/.data; a running server's database is shared through its socket).
+ * browsing-and-purchase §6) on the database of DATABASE_URL, or the embedded cluster in DATA_DIR
+ * (default <repo root>/.data): the one the running shop serves, or started for this command.
  * Exit code 0 on success, 1 on a usage error, an unknown email or a database error.
  */
 import { setRole } from '@presently/api'
-import { openDatabase, runMigrations, type Database } from '@presently/db'
+import { EmbeddedDatabaseError, openDatabase, runMigrations, type Database } from '@presently/db'
 import { AppError } from '@presently/domain'
 import { parseEnv } from '../env.ts'
 import { parseUserRolesArgs } from './user-roles-args.ts'
@@ -37,7 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
     )
     return 0
   } catch (error) {
-    if (error instanceof AppError) console.error(`error: ${error.message}`)
+    if (error instanceof AppError || error instanceof EmbeddedDatabaseError) console.error(`error: ${error.message}`)
     else console.error(`error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
     return 1
   } finally {
