@@ -5,6 +5,9 @@ import { accountRouter } from './router/account.ts'
 import { categoriesRouter } from './router/categories.ts'
 import { promosRouter } from './router/promos.ts'
 import { variantsRouter } from './router/variants.ts'
+import { referenceRouter } from './router/reference.ts'
+import { peopleRouter } from './router/people.ts'
+import { eventsRouter } from './router/events.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -13,6 +16,9 @@ export const appRouter = router({
   categories: categoriesRouter,
   promos: promosRouter,
   variants: variantsRouter,
+  reference: referenceRouter,
+  people: peopleRouter,
+  events: eventsRouter,
 })
 
 /** The API's type, imported by the web client. */

@@ -16,12 +16,18 @@ export const users = pgTable(
     isStaff: boolean().notNull().default(false),
     isAdmin: boolean().notNull().default(false),
     googleId: text(),
+    /**
+     * SHA-256 (hex) of the secret in the user's private calendar feed URL
+     * (/api/calendar/{token}.ics); null until the user asks for the link. Reset replaces it.
+     */
+    calendarTokenHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_id_key').on(t.googleId),
+    uniqueIndex('users_calendar_token_hash_key').on(t.calendarTokenHash),
   ],
 )
 

@@ -34,7 +34,10 @@ export const occasions = pgTable('occasions', {
   sortOrder: integer().notNull().default(0),
 })
 
-/** Interests a person can Like or Love (spec account-area §3 "Interest"). */
+/**
+ * Interests a person can Like or Love (spec account-area §3 "Interest"), built from the IAB
+ * Content Taxonomy 3.1: category is its tier 1, subcategory its tier 2, name the node itself.
+ */
 export const interests = pgTable(
   'interests',
   {
@@ -42,6 +45,8 @@ export const interests = pgTable(
     name: text().notNull(),
     category: text().notNull(),
     subcategory: text().notNull(),
+    /** The taxonomy node it comes from, e.g. "IAB3.1:248" (docs/decisions/profile-reference-data.md). */
+    sourceCode: text().unique('interests_source_code_key'),
   },
   (t) => [unique('interests_path_key').on(t.category, t.subcategory, t.name)],
 )
@@ -55,6 +60,8 @@ export const optionCategories = pgTable(
     id: serial().primaryKey(),
     kind: optionKind().notNull(),
     name: text().notNull(),
+    /** What the choice tells about the person, and where the pair comes from. */
+    description: text().notNull().default(''),
     sortOrder: integer().notNull().default(0),
   },
   (t) => [unique('option_categories_kind_name_key').on(t.kind, t.name)],

@@ -1,0 +1,89 @@
+import { and, eq, eventPeople, events, occasions, people, type Db } from '@presently/db'
+import { AppError, PEOPLE_MESSAGES, type EventOutput, type PersonEventInput } from '@presently/domain'
+import type { Executor } from '../auth/executor.ts'
+import { loadEvents, loadEventsOfPeople } from '../people/load-people.ts'
+
+/** Throws NOT_FOUND "Person not found" unless `personId` is one of `userId`'s people. */
+async function assertOwnPerson(db: Executor, userId: number, personId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: people.id })
+    .from(people)
+    .where(and(eq(people.id, personId), eq(people.userId, userId)))
+  if (!row) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
+}
+
+/** GET /api/events: every event of the user with its occasion and people, by month and day. */
+export async function listEvents(db: Db, userId: number): Promise<EventOutput[]> {
+  return loadEvents(db, userId)
+}
+
+/**
+ * GET /api/events/person/{personId}: the person's events.
+ * @throws AppError NOT_FOUND "Person not found" for another user's person.
+ */
+export async function listPersonEvents(db: Db, userId: number, personId: number): Promise<EventOutput[]> {
+  await assertOwnPerson(db, userId, personId)
+  return (await loadEventsOfPeople(db, userId, [personId])).get(personId) ?? []
+}
+
+/**
+ * POST /api/events/person/{personId} {occasionId, date, name?}: adds a yearly event for the
+ * person (spec account-area §7); the date's month and day recur every year.
+ * @throws AppError NOT_FOUND for another user's person; BAD_REQUEST "Please select an occasion"
+ *   for an unknown occasion.
+ */
+export async function createEvent(
+  db: Db,
+  userId: number,
+  personId: number,
+  input: { occasionId: number; date: string; name?: string | null },
+): Promise<EventOutput> {
+  const eventId = await db.transaction(async (tx) => {
+    await assertOwnPerson(tx, userId, personId)
+    const [occasion] = await tx.select({ id: occasions.id }).from(occasions).where(eq(occasions.id, input.occasionId))
+    if (!occasion) throw new AppError('BAD_REQUEST', PEOPLE_MESSAGES.unknownOccasion)
+    const [created] = await tx
+      .insert(events)
+      .values({ userId, name: input.name ?? null, date: input.date, occasionId: input.occasionId })
+      .returning({ id: events.id })
+    await tx.insert(eventPeople).values({ eventId: created!.id, personId })
+    return created!.id
+  })
+  const [event] = await loadEvents(db, userId, [eventId])
+  return event!
+}
+
+/**
+ * DELETE /api/events/person/{personId}/event/{eventId}: removes the event from the person; the
+ * event itself goes when no other person keeps it.
+ * @throws AppError NOT_FOUND "Event not found" unless the event is `userId`'s and the person's.
+ */
+export async function deleteEvent(db: Db, userId: number, personId: number, eventId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(eventPeople)
+      .where(
+        and(
+          eq(eventPeople.eventId, eventId),
+          eq(eventPeople.personId, personId),
+          // Only links of the user's own events.
+          eq(
+            eventPeople.eventId,
+            tx
+              .select({ id: events.id })
+              .from(events)
+              .where(and(eq(events.id, eventId), eq(events.userId, userId))),
+          ),
+        ),
+      )
+      .returning({ eventId: eventPeople.eventId })
+    if (removed.length === 0) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.eventNotFound)
+    const [left] = await tx
+      .select({ personId: eventPeople.personId })
+      .from(eventPeople)
+      .where(eq(eventPeople.eventId, eventId))
+    if (!left) await tx.delete(events).where(and(eq(events.id, eventId), eq(events.userId, userId)))
+  })
+}
+
+export type { PersonEventInput }

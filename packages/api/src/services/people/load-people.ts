@@ -1,0 +1,217 @@
+import {
+  and,
+  asc,
+  eq,
+  eventPeople,
+  events,
+  inArray,
+  interests,
+  occasions,
+  optionCategories,
+  people,
+  personGiftPreferences,
+  personInterests,
+  personSelections,
+  relationships,
+  type Db,
+} from '@presently/db'
+import {
+  completenessPercent,
+  listTier,
+  type EventOutput,
+  type PersonOutput,
+  type PersonSummary,
+} from '@presently/domain'
+import type { Executor } from '../auth/executor.ts'
+
+/**
+ * Loads whole people of one user (spec account-area §3 "Person as returned") in six queries
+ * whatever their number: the people, then each part of their profiles for all of them at once.
+ * Only `userId`'s people are read: `personIds` of another user simply find nothing.
+ *
+ * @param personIds limit to these people (undefined: all of the user's people).
+ * @returns people ordered by name, each with completeness (whole %) and list tier.
+ */
+export async function loadPeople(db: Executor, userId: number, personIds?: number[]): Promise<PersonOutput[]> {
+  if (personIds && personIds.length === 0) return []
+  const rows = await db
+    .select({ person: people, relationship: relationships })
+    .from(people)
+    .leftJoin(relationships, eq(relationships.id, people.relationshipId))
+    .where(and(eq(people.userId, userId), personIds ? inArray(people.id, personIds) : undefined))
+    .orderBy(asc(people.name), asc(people.id))
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.person.id)
+
+  const [selections, giftPreferences, interestRows, eventsByPerson] = await Promise.all([
+    db
+      .select({
+        personId: personSelections.personId,
+        categoryId: personSelections.categoryId,
+        optionId: personSelections.optionId,
+        kind: optionCategories.kind,
+      })
+      .from(personSelections)
+      .innerJoin(optionCategories, eq(optionCategories.id, personSelections.categoryId))
+      .where(inArray(personSelections.personId, ids))
+      .orderBy(asc(optionCategories.sortOrder), asc(optionCategories.id)),
+    db
+      .select({ personId: personGiftPreferences.personId, optionId: personGiftPreferences.optionId })
+      .from(personGiftPreferences)
+      .where(inArray(personGiftPreferences.personId, ids))
+      .orderBy(asc(personGiftPreferences.optionId)),
+    db
+      .select({
+        personId: personInterests.personId,
+        isPrimary: personInterests.isPrimary,
+        interest: {
+          id: interests.id,
+          name: interests.name,
+          category: interests.category,
+          subcategory: interests.subcategory,
+        },
+      })
+      .from(personInterests)
+      .innerJoin(interests, eq(interests.id, personInterests.interestId))
+      .where(inArray(personInterests.personId, ids))
+      .orderBy(asc(interests.category), asc(interests.subcategory), asc(interests.name)),
+    loadEventsOfPeople(db, userId, ids),
+  ])
+
+  const byPerson = <T extends { personId: number }>(list: T[]) => {
+    const map = new Map<number, T[]>()
+    for (const item of list) map.set(item.personId, [...(map.get(item.personId) ?? []), item])
+    return map
+  }
+  const selectionsOf = byPerson(selections)
+  const giftsOf = byPerson(giftPreferences)
+  const interestsOf = byPerson(interestRows)
+
+  return rows.map(({ person, relationship }) => {
+    const own = selectionsOf.get(person.id) ?? []
+    const pick = (kind: string) =>
+      own.filter((s) => s.kind === kind).map((s) => ({ categoryId: s.categoryId, optionId: s.optionId }))
+    const profile = {
+      intelligenceSelections: pick('intelligence'),
+      lifestyleSelections: pick('lifestyle'),
+      tasteSelections: pick('taste'),
+      personalitySelections: pick('personality'),
+      giftPreferenceSelections: (giftsOf.get(person.id) ?? []).map((g) => ({ optionId: g.optionId })),
+      interests: (interestsOf.get(person.id) ?? []).map((i) => ({ interest: i.interest, is_primary: i.isPrimary })),
+      events: eventsByPerson.get(person.id) ?? [],
+    }
+    const completeness = completenessPercent({
+      name: person.name,
+      relationshipId: person.relationshipId,
+      gender: person.gender,
+      orientation: person.orientation,
+      ...profile,
+    })
+    return {
+      id: person.id,
+      name: person.name,
+      relationshipId: person.relationshipId,
+      relationship: relationship ? { id: relationship.id, name: relationship.name, type: relationship.type } : null,
+      date_of_birth: person.dateOfBirth,
+      dob: person.dateOfBirth,
+      gender: person.gender,
+      orientation: person.orientation,
+      email: person.email,
+      phone: person.phone,
+      address: person.address,
+      notes: person.notes,
+      ...profile,
+      interestCount: profile.interests.length,
+      completeness,
+      tier: listTier(completeness),
+    }
+  })
+}
+
+/** The list view of people (GET /api/people): summaries, same order and numbers as loadPeople. */
+export async function listPeople(db: Db, userId: number): Promise<PersonSummary[]> {
+  const full = await loadPeople(db, userId)
+  return full.map((p) => ({
+    id: p.id,
+    name: p.name,
+    relationshipId: p.relationshipId,
+    relationship: p.relationship,
+    date_of_birth: p.date_of_birth,
+    events: p.events,
+    interestCount: p.interestCount,
+    completeness: p.completeness,
+    tier: p.tier,
+  }))
+}
+
+/**
+ * Events of `userId` linked to any of `personIds`, each with its occasion and every person it is
+ * for, grouped by person and sorted by month and day.
+ */
+export async function loadEventsOfPeople(
+  db: Executor,
+  userId: number,
+  personIds: number[],
+): Promise<Map<number, EventOutput[]>> {
+  const links = await db
+    .select({ eventId: eventPeople.eventId, personId: eventPeople.personId })
+    .from(eventPeople)
+    .innerJoin(events, eq(events.id, eventPeople.eventId))
+    .where(and(eq(events.userId, userId), inArray(eventPeople.personId, personIds)))
+  const eventIds = [...new Set(links.map((l) => l.eventId))]
+  const all = await loadEvents(db, userId, eventIds)
+  const byId = new Map(all.map((e) => [e.id, e]))
+  const result = new Map<number, EventOutput[]>()
+  for (const link of links) {
+    const event = byId.get(link.eventId)
+    if (event) result.set(link.personId, [...(result.get(link.personId) ?? []), event])
+  }
+  for (const list of result.values()) list.sort(byMonthDay)
+  return result
+}
+
+/** Month and day order of yearly events (the year of the stored date does not matter). */
+export function byMonthDay(a: { date: string; id: number }, b: { date: string; id: number }): number {
+  return a.date.slice(5).localeCompare(b.date.slice(5)) || a.id - b.id
+}
+
+/**
+ * Events of `userId` (all, or those of `eventIds`) with their occasion and people, in month and
+ * day order (spec account-area §3 "In the list view, events carry people (id and name)").
+ */
+export async function loadEvents(db: Executor, userId: number, eventIds?: number[]): Promise<EventOutput[]> {
+  if (eventIds && eventIds.length === 0) return []
+  const rows = await db
+    .select({
+      id: events.id,
+      name: events.name,
+      date: events.date,
+      occasionId: events.occasionId,
+      occasionLabel: occasions.label,
+      personId: people.id,
+      personName: people.name,
+    })
+    .from(events)
+    .innerJoin(occasions, eq(occasions.id, events.occasionId))
+    .leftJoin(eventPeople, eq(eventPeople.eventId, events.id))
+    .leftJoin(people, eq(people.id, eventPeople.personId))
+    .where(and(eq(events.userId, userId), eventIds ? inArray(events.id, eventIds) : undefined))
+    .orderBy(asc(events.id), asc(people.name))
+  const byId = new Map<number, EventOutput>()
+  for (const row of rows) {
+    let event = byId.get(row.id)
+    if (!event) {
+      event = {
+        id: row.id,
+        name: row.name,
+        date: row.date,
+        occasionId: row.occasionId,
+        occasion: { id: row.occasionId, label: row.occasionLabel },
+        people: [],
+      }
+      byId.set(row.id, event)
+    }
+    if (row.personId !== null && row.personName !== null) event.people.push({ id: row.personId, name: row.personName })
+  }
+  return [...byId.values()].sort(byMonthDay)
+}

@@ -1,0 +1,299 @@
+import { z } from 'zod'
+import { isValidIsoDate, type IsoDate } from './event-dates.ts'
+import type { ProfileTier } from './completeness.ts'
+
+/** Gender of a profile (spec account-area §2 "Identity", §5): one of these or null. */
+export const GENDERS = ['male', 'female', 'other'] as const
+/** Orientation: the spec's four, plus pansexual and asexual which the form offers (§3). */
+export const ORIENTATIONS = ['straight', 'gay', 'lesbian', 'bisexual', 'pansexual', 'asexual'] as const
+
+/** Messages of the person form and the events calls (spec account-area §5, §8). */
+export const PEOPLE_MESSAGES = {
+  nameRequired: 'Name is required',
+  relationshipRequired: 'Relationship is required',
+  dayRange: 'Day must be between 01 and 31',
+  monthRange: 'Month must be between 01 and 12',
+  /** {year} is the current year. */
+  yearRange: 'Year must be between 1900 and {year}',
+  invalidDate: 'Please enter a valid date',
+  futureDate: 'Date of birth cannot be in the future',
+  eventDateRequired: 'Event date is required',
+  occasionRequired: 'Please select an occasion',
+  selectBoth: 'Please select both a person and an occasion',
+  selectPerson: "Please select who you're buying for",
+  oneOptionPerCategory: 'Choose one option per category',
+  personNotFound: 'Person not found',
+  eventNotFound: 'Event not found',
+  unknownRelationship: 'Relationship is required',
+  unknownOccasion: 'Please select an occasion',
+  unknownOption: 'That option is not available any more. Please choose again.',
+  unknownInterest: 'That interest is not available any more. Please choose again.',
+  createFailed: 'Failed to create person',
+  updateFailed: 'Failed to update person details',
+  deleteFailed: 'Failed to delete person',
+  fillAllFields: 'Please fill in all fields to add an event.',
+  saveFirst: 'Save the person first to add important dates',
+} as const
+
+/** PostgreSQL int4: ids of the people tables are serial columns. */
+const INT4_MAX = 2_147_483_647
+/** A row id: a whole number 1..2^31-1 (a larger one could never exist). */
+export const rowId = z.number().int().min(1).max(INT4_MAX)
+
+/** A UTF-16 surrogate without its pair: not a character, and PostgreSQL refuses it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** Free text of a profile: no NUL or lone surrogates (PostgreSQL refuses them), trimmed, capped. */
+export function profileText(max: number) {
+  return z
+    .string()
+    .max(max, `Must be at most ${max} characters`)
+    .refine((v) => !v.includes('\u0000'), 'Text must not contain NUL characters')
+    .refine((v) => !LONE_SURROGATE.test(v), 'Text must be valid Unicode')
+    .transform((v) => v.trim())
+}
+
+/** A calendar date "YYYY-MM-DD" that exists (no 31 April). */
+export const isoDateInput = z
+  .string({ error: PEOPLE_MESSAGES.invalidDate })
+  .refine((v) => isValidIsoDate(v), PEOPLE_MESSAGES.invalidDate)
+
+/**
+ * A date of birth sent as `dob` (spec account-area §3: "dob (text YYYY-MM-DD, sent to the
+ * server)"): a real date from 1900 up to today (UK). Empty or null clears it.
+ */
+export function dobInput(today: () => IsoDate) {
+  return z
+    .union([z.literal(''), z.null(), isoDateInput])
+    .optional()
+    .transform((v) => (v ? v : v === undefined ? undefined : null))
+    .superRefine((v, ctx) => {
+      if (!v) return
+      const year = Number(v.slice(0, 4))
+      const current = Number(today().slice(0, 4))
+      if (year < 1900 || year > current) {
+        ctx.addIssue({ code: 'custom', message: PEOPLE_MESSAGES.yearRange.replace('{year}', String(current)) })
+      } else if (v > today()) ctx.addIssue({ code: 'custom', message: PEOPLE_MESSAGES.futureDate })
+    })
+}
+
+const selections = z
+  .array(z.object({ categoryId: rowId, optionId: rowId }))
+  .max(50)
+  .default([])
+  .refine((list) => new Set(list.map((s) => s.categoryId)).size === list.length, PEOPLE_MESSAGES.oneOptionPerCategory)
+
+/** An important date in the person form (spec account-area §3 "events"). */
+export const personEventInput = z.object({
+  name: profileText(100).optional().nullable(),
+  date: z
+    .string({ error: PEOPLE_MESSAGES.eventDateRequired })
+    .min(1, PEOPLE_MESSAGES.eventDateRequired)
+    .pipe(isoDateInput),
+  occasionId: z
+    .number({ error: PEOPLE_MESSAGES.occasionRequired })
+    .int(PEOPLE_MESSAGES.occasionRequired)
+    .min(1, PEOPLE_MESSAGES.occasionRequired)
+    .max(INT4_MAX, PEOPLE_MESSAGES.occasionRequired),
+})
+export type PersonEventInput = z.input<typeof personEventInput>
+
+/**
+ * The person form's values as sent to POST /api/people and PATCH /api/people/{id}
+ * (spec account-area §3 "Person (form values)", §5 validation). Selections replace the stored
+ * ones; `events` are added on create only (an existing person's dates go through the events calls).
+ */
+export function personInputSchema(today: () => IsoDate) {
+  return z.object({
+    name: z
+      .string({ error: PEOPLE_MESSAGES.nameRequired })
+      .pipe(profileText(100))
+      .pipe(z.string().min(1, PEOPLE_MESSAGES.nameRequired)),
+    relationshipId: z
+      .number({ error: PEOPLE_MESSAGES.relationshipRequired })
+      .int(PEOPLE_MESSAGES.relationshipRequired)
+      .min(1, PEOPLE_MESSAGES.relationshipRequired)
+      .max(INT4_MAX, PEOPLE_MESSAGES.relationshipRequired),
+    dob: dobInput(today),
+    gender: z.enum(GENDERS).nullable().optional(),
+    orientation: z.enum(ORIENTATIONS).nullable().optional(),
+    email: profileText(254).nullable().optional(),
+    phone: profileText(40).nullable().optional(),
+    address: profileText(500).nullable().optional(),
+    notes: profileText(2000).nullable().optional(),
+    intelligenceSelections: selections,
+    lifestyleSelections: selections,
+    tasteSelections: selections,
+    personalitySelections: selections,
+    giftPreferenceSelections: z
+      .array(z.object({ optionId: rowId }))
+      .max(100)
+      .default([])
+      .transform((list) => [...new Map(list.map((s) => [s.optionId, s])).values()]),
+    interests: z
+      .array(z.object({ interestId: rowId, is_primary: z.boolean().default(false) }))
+      .max(200)
+      .default([])
+      // The last marking of an interest wins (Like then Love is Love).
+      .transform((list) => [...new Map(list.map((i) => [i.interestId, i])).values()]),
+    events: z.array(personEventInput).max(50).default([]),
+  })
+}
+export type PersonInput = z.output<ReturnType<typeof personInputSchema>>
+export type PersonFormValues = z.input<ReturnType<typeof personInputSchema>>
+
+/** POST /api/events/person/{personId} (spec account-area §7): {occasionId, date}, name optional. */
+export const createEventInput = personEventInput
+
+const occasionRef = z.object({ id: z.number().int(), label: z.string() })
+
+/** An event as the API returns it (spec account-area §3 "Event", "In the list view..."). */
+export const eventOutput = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  date: z.string(),
+  occasionId: z.number().int(),
+  occasion: occasionRef,
+  people: z.array(z.object({ id: z.number().int(), name: z.string() })),
+})
+export type EventOutput = z.infer<typeof eventOutput>
+
+export const relationshipOutput = z.object({ id: z.number().int(), name: z.string(), type: z.string() })
+export type RelationshipOutput = z.infer<typeof relationshipOutput>
+
+/** An occasion (spec browsing-and-purchase §3): `name` repeats the label for clients that read it. */
+export const occasionOutput = z.object({
+  id: z.number().int(),
+  value: z.string(),
+  label: z.string(),
+  name: z.string(),
+  category: z.string(),
+  cat_weight: z.number(),
+  occ_weight: z.number(),
+})
+export type OccasionOutput = z.infer<typeof occasionOutput>
+
+export const interestOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.string(),
+  subcategory: z.string(),
+})
+export type InterestOutput = z.infer<typeof interestOutput>
+
+const optionOutput = z.object({ id: z.number().int(), label: z.string(), sortOrder: z.number().int() })
+
+/** An intelligence/lifestyle/taste/personality category with its options (spec account-area §3). */
+export const optionCategoryOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  sortOrder: z.number().int(),
+  options: z.array(optionOutput),
+})
+export type OptionCategoryOutput = z.infer<typeof optionCategoryOutput>
+
+export const giftPreferenceGroupOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sortOrder: z.number().int(),
+  options: z.array(optionOutput),
+})
+export type GiftPreferenceGroupOutput = z.infer<typeof giftPreferenceGroupOutput>
+
+const selectionOutput = z.object({ categoryId: z.number().int(), optionId: z.number().int() })
+export const profileTierOutput = z.enum(['gold', 'silver', 'bronze'])
+
+/** A person in the list (GET /api/people): enough for the cards and both filters. */
+export const personSummaryOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  relationshipId: z.number().int().nullable(),
+  relationship: relationshipOutput.nullable(),
+  date_of_birth: z.string().nullable(),
+  events: z.array(eventOutput),
+  interestCount: z.number().int(),
+  /** Whole percentage (spec account-area §9). */
+  completeness: z.number().int(),
+  tier: profileTierOutput,
+})
+export type PersonSummary = z.infer<typeof personSummaryOutput>
+
+/** One person (GET /api/people/{id}; spec account-area §3 "Person as returned"). */
+export const personOutput = personSummaryOutput.extend({
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  notes: z.string().nullable(),
+  dob: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  orientation: z.enum(ORIENTATIONS).nullable(),
+  intelligenceSelections: z.array(selectionOutput),
+  lifestyleSelections: z.array(selectionOutput),
+  tasteSelections: z.array(selectionOutput),
+  personalitySelections: z.array(selectionOutput),
+  giftPreferenceSelections: z.array(z.object({ optionId: z.number().int() })),
+  interests: z.array(z.object({ interest: interestOutput, is_primary: z.boolean() })),
+})
+export type PersonOutput = z.infer<typeof personOutput>
+
+export type { ProfileTier }
+
+/**
+ * The date-of-birth boxes of the person form (spec account-area §5): digits only, day and month
+ * two digits, year four. Checked on leaving a box; returns the message to show, or null when
+ * the parts so far are fine (a complete valid date clears every error).
+ */
+export function dateOfBirthError(parts: { day: string; month: string; year: string }, today: IsoDate): string | null {
+  const { day, month, year } = parts
+  if (day !== '' && !(Number(day) >= 1 && Number(day) <= 31)) return PEOPLE_MESSAGES.dayRange
+  if (month !== '' && !(Number(month) >= 1 && Number(month) <= 12)) return PEOPLE_MESSAGES.monthRange
+  const currentYear = Number(today.slice(0, 4))
+  if (year !== '' && (year.length < 4 || Number(year) < 1900 || Number(year) > currentYear)) {
+    return PEOPLE_MESSAGES.yearRange.replace('{year}', String(currentYear))
+  }
+  if (day === '' || month === '' || year.length < 4) return null
+  const iso = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`
+  if (!isValidIsoDate(iso)) return PEOPLE_MESSAGES.invalidDate
+  if (iso > today) return PEOPLE_MESSAGES.futureDate
+  return null
+}
+
+/**
+ * "DD/MM/YYYY" of the form to "YYYY-MM-DD" for the server, zero-padded (spec account-area §5
+ * "On submit dateOfBirth DD/MM/YYYY becomes dob YYYY-MM-DD"); null when incomplete.
+ */
+export function dobFromDateOfBirth(dateOfBirth: string): IsoDate | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(dateOfBirth.trim())
+  if (!match) return null
+  return `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`
+}
+
+/** "YYYY-MM-DD" from the server to the form's "DD/MM/YYYY"; '' for none. */
+export function dateOfBirthFromDob(dob: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dob ?? '')
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : ''
+}
+
+/**
+ * Focus rule of the date-of-birth boxes (spec account-area §5): move on once the day (01-31) or
+ * month (01-12) is complete, or when a single digit is too large to start a valid value
+ * (day 4-9, month 2-9).
+ */
+export function dobBoxComplete(box: 'day' | 'month', value: string): boolean {
+  if (value.length >= 2) return true
+  const digit = Number(value)
+  if (value.length !== 1 || Number.isNaN(digit)) return false
+  return box === 'day' ? digit > 3 : digit > 1
+}
+
+/** Age in whole years on `today` from a date of birth (both YYYY-MM-DD); null without one. */
+export function ageOn(dob: IsoDate | null | undefined, today: IsoDate): number | null {
+  if (!dob || !isValidIsoDate(dob)) return null
+  const [y, m, d] = dob.split('-').map(Number) as [number, number, number]
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number]
+  return ty - y - (tm < m || (tm === m && td < d) ? 1 : 0)
+}
+
+/** Tier labels as the list shows them. */
+export const TIER_LABELS: Record<ProfileTier, string> = { gold: 'Gold', silver: 'Silver', bronze: 'Bronze' }
