@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { createEventInput, eventOutput, rowId } from '@presently/domain'
 import { protectedProcedure, router } from '../trpc.ts'
 import { createEvent, deleteEvent, listEvents, listPersonEvents } from '../services/events/events.ts'
+import { hasCalendarLink, removeCalendarLink, resetCalendarLink } from '../services/events/calendar-feed.ts'
 
 /** Yearly events of the user's people (spec account-area §7 /api/events*). */
 export const eventsRouter = router({
@@ -25,4 +26,18 @@ export const eventsRouter = router({
       await deleteEvent(ctx.db, ctx.user.id, input.personId, input.eventId)
       return { id: input.eventId }
     }),
+  /** Whether the user has a private calendar feed link (its URL is shown only when made). */
+  calendarLink: protectedProcedure
+    .output(z.object({ hasLink: z.boolean() }))
+    .query(async ({ ctx }) => ({ hasLink: await hasCalendarLink(ctx.db, ctx.user.id) })),
+  /** Makes a new private calendar feed link; the old one stops working (docs/decisions/calendar-feed.md). */
+  resetCalendarLink: protectedProcedure.output(z.object({ url: z.string() })).mutation(async ({ ctx }) => {
+    const { path } = await resetCalendarLink(ctx.db, ctx.user.id)
+    return { url: new URL(path, ctx.auth?.appUrl ?? 'http://localhost').toString() }
+  }),
+  /** Turns the calendar feed off. */
+  removeCalendarLink: protectedProcedure.output(z.object({ hasLink: z.boolean() })).mutation(async ({ ctx }) => {
+    await removeCalendarLink(ctx.db, ctx.user.id)
+    return { hasLink: false }
+  }),
 })

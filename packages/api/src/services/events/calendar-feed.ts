@@ -1,0 +1,99 @@
+import ical, { ICalCalendarMethod, ICalEventRepeatingFreq } from 'ical-generator'
+import { eq, users, type Db } from '@presently/db'
+import { AppError } from '@presently/domain'
+import { generateToken, hashToken, looksLikeToken } from '../auth/tokens.ts'
+import { loadEvents } from '../people/load-people.ts'
+
+/**
+ * The private calendar feed of a user's important dates (issue 9, beyond the spec): an
+ * iCalendar (RFC 5545) document at /api/calendar/{token}.ics that calendar apps subscribe to
+ * without a session. Only the SHA-256 of the token is stored, so the link is shown when it is
+ * made and a reset replaces it (docs/decisions/calendar-feed.md).
+ */
+
+export const CALENDAR_NOT_FOUND = 'Calendar not found'
+
+/** The path of a feed, e.g. "/api/calendar/abc...xyz.ics". */
+export function calendarPath(token: string): string {
+  return `/api/calendar/${token}.ics`
+}
+
+/**
+ * Makes a new secret link for `userId`, replacing any earlier one (which stops working at once).
+ * @returns the token (shown to the user once) and its path.
+ */
+export async function resetCalendarLink(db: Db, userId: number): Promise<{ token: string; path: string }> {
+  const token = generateToken()
+  await db
+    .update(users)
+    .set({ calendarTokenHash: hashToken(token), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+  return { token, path: calendarPath(token) }
+}
+
+/** Whether `userId` has a live calendar link. */
+export async function hasCalendarLink(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ hash: users.calendarTokenHash }).from(users).where(eq(users.id, userId))
+  return Boolean(row?.hash)
+}
+
+/** Turns the link off: the feed URL answers 404 from now on. */
+export async function removeCalendarLink(db: Db, userId: number): Promise<void> {
+  await db.update(users).set({ calendarTokenHash: null, updatedAt: new Date() }).where(eq(users.id, userId))
+}
+
+/** "Mum", "Mum and Dad", "Ann, Bea and Cal". */
+function joinNames(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? ''
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
+/**
+ * The feed of the user whose calendar token is `token`: each event all-day and yearly on its
+ * month and day (29 February on the last day of February in other years), titled with the
+ * person and the occasion ("Mum's Birthday") and linking to /?person={id}&occasion={id}.
+ *
+ * @param appUrl APP_URL, the origin of the links.
+ * @throws AppError NOT_FOUND "Calendar not found" for an unknown or reset token.
+ */
+export async function renderCalendarFeed(db: Db, token: string, appUrl: string): Promise<string> {
+  if (!looksLikeToken(token)) throw new AppError('NOT_FOUND', CALENDAR_NOT_FOUND)
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.calendarTokenHash, hashToken(token)))
+    .limit(1)
+  if (!user) throw new AppError('NOT_FOUND', CALENDAR_NOT_FOUND)
+
+  const calendar = ical({
+    name: 'Presently: important dates',
+    description: 'The important dates of the people you buy gifts for, from Presently.',
+    prodId: { company: 'Presently', product: 'important-dates', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    // Calendar apps poll subscribed feeds; twelve hours is plenty for yearly dates.
+    ttl: 12 * 60 * 60,
+  })
+  for (const event of await loadEvents(db, user.id)) {
+    const names = event.people.map((p) => p.name)
+    const person = event.people[0]
+    const summary = names.length ? `${joinNames(names)}'s ${event.occasion.label}` : event.occasion.label
+    const link = new URL('/', appUrl)
+    if (person) link.searchParams.set('person', String(person.id))
+    link.searchParams.set('occasion', String(event.occasionId))
+    const [year, month, day] = event.date.split('-').map(Number) as [number, number, number]
+    const leapDay = month === 2 && day === 29
+    calendar.createEvent({
+      id: `event-${event.id}@presently`,
+      allDay: true,
+      // A 29 February date is in a leap year, so it is an instance of its own rule (RFC 5545 3.8.5.3).
+      start: new Date(Date.UTC(year, month - 1, day)),
+      summary: event.name ? `${summary}: ${event.name}` : summary,
+      description: `Find a gift on Presently: ${link.toString()}`,
+      url: link.toString(),
+      repeating: leapDay
+        ? { freq: ICalEventRepeatingFreq.YEARLY, byMonth: [2], byMonthDay: [-1] }
+        : { freq: ICalEventRepeatingFreq.YEARLY },
+    })
+  }
+  return calendar.toString()
+}
