@@ -3,6 +3,7 @@ import {
   ageOn,
   dateOfBirthError,
   dateOfBirthFromDob,
+  dateOfBirthSubmitError,
   dobBoxComplete,
   dobFromDateOfBirth,
   personInputSchema,
@@ -91,6 +92,20 @@ describe('date of birth boxes (spec account-area §5)', () => {
     )
     expect(dateOfBirthError({ day: '29', month: '02', year: '2024' }, today)).toBeNull()
     expect(dateOfBirthError({ day: '5', month: '', year: '' }, today)).toBeNull()
+  })
+
+  it('on submit, accepts no date at all but not a partial one', () => {
+    expect(dateOfBirthSubmitError({ day: '', month: '', year: '' }, today)).toBeNull()
+    expect(dateOfBirthSubmitError({ day: '5', month: '3', year: '1990' }, today)).toBeNull()
+    expect(dateOfBirthSubmitError({ day: '5', month: '', year: '' }, today)).toBe('Please enter a valid date')
+    expect(dateOfBirthSubmitError({ day: '', month: '03', year: '1990' }, today)).toBe('Please enter a valid date')
+    expect(dateOfBirthSubmitError({ day: '40', month: '', year: '' }, today)).toBe('Day must be between 01 and 31')
+    expect(dateOfBirthSubmitError({ day: '01', month: '01', year: '199' }, today)).toBe(
+      'Year must be between 1900 and 2026',
+    )
+    expect(dateOfBirthSubmitError({ day: '01', month: '01', year: '2027' }, today)).toBe(
+      'Year must be between 1900 and 2026',
+    )
   })
 
   it('moves focus once a box is complete or a first digit cannot start a valid value', () => {

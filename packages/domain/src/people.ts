@@ -260,6 +260,22 @@ export function dateOfBirthError(parts: { day: string; month: string; year: stri
 }
 
 /**
+ * The date of birth on submitting the person form (spec account-area §5): no boxes filled is no
+ * date of birth (null); otherwise the message of dateOfBirthError, or "Please enter a valid date"
+ * when a box is still empty or the year is short of four digits; null when the date is good.
+ */
+export function dateOfBirthSubmitError(
+  parts: { day: string; month: string; year: string },
+  today: IsoDate,
+): string | null {
+  if (parts.day === '' && parts.month === '' && parts.year === '') return null
+  const error = dateOfBirthError(parts, today)
+  if (error) return error
+  if (parts.day === '' || parts.month === '' || parts.year.length < 4) return PEOPLE_MESSAGES.invalidDate
+  return null
+}
+
+/**
  * "DD/MM/YYYY" of the form to "YYYY-MM-DD" for the server, zero-padded (spec account-area §5
  * "On submit dateOfBirth DD/MM/YYYY becomes dob YYYY-MM-DD"); null when incomplete.
  */
