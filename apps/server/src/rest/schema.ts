@@ -29,9 +29,29 @@ export const errorOutput = z
   .object({ success: z.literal(false), message: z.string() })
   .meta({ id: 'Error', description: 'An expected failure, with a message fit to show the user' })
 
+/** What each documented error status means on this API. */
+const ERROR_MEANINGS = {
+  400: 'Invalid input: the message names the first problem',
+  401: 'Not signed in',
+  403: 'Not allowed (or a write from another site)',
+  404: 'Not found',
+  409: 'Conflicts with existing data',
+  429: 'Too many attempts; see Retry-After',
+  503: 'Not configured on this server',
+} as const satisfies Record<number, string>
+
+export type ErrorStatus = keyof typeof ERROR_MEANINGS
+
 /** `response` entries for the error statuses a route documents, all `{success:false, message}`. */
-export function errorResponses<const S extends readonly number[]>(...statuses: S) {
-  return Object.fromEntries(statuses.map((status) => [status, errorOutput])) as { [K in S[number]]: typeof errorOutput }
+export function errorResponses<const S extends readonly ErrorStatus[]>(...statuses: S) {
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: ERROR_MEANINGS[status], content: { 'application/json': { schema: errorOutput } } },
+    ]),
+  ) as {
+    [K in S[number]]: { description: string; content: { 'application/json': { schema: typeof errorOutput } } }
+  }
 }
 
 /** `{success: true, message}` (a call that answers no data). */
