@@ -108,6 +108,9 @@ describe('the OpenAPI document', () => {
     const list = doc.paths['/api/products']!.get!.parameters!.map((p) => p.name)
     expect(list).toEqual(expect.arrayContaining(['page', 'limit', 'search', 'category_name', 'sort', 'minPrice']))
     expect(doc.paths['/api/auth/login']!.post!.responses).toHaveProperty('400')
+    expect(doc.paths['/api/auth/login']!.post!.responses['200']).toMatchObject({ description: 'OK' })
+    expect(doc.paths['/api/auth/register']!.post!.responses['201']).toMatchObject({ description: 'Created' })
+    expect(doc.paths['/api/auth/login']!.post!.responses['401']).toMatchObject({ description: 'Not signed in' })
   })
 })
 

@@ -75,7 +75,9 @@ export async function registerOpenApi(app: FastifyInstance, options: { appUrl: s
       components: { securitySchemes: { [SESSION_SECURITY_SCHEME]: sessionCookieScheme } },
     },
     transform: (route) =>
-      route.url.startsWith('/api/') ? jsonSchemaTransform(route) : { schema: { hide: true }, url: route.url },
+      route.url.startsWith('/api/')
+        ? describeSuccess(jsonSchemaTransform(route))
+        : { schema: { hide: true }, url: route.url },
     transformObject: jsonSchemaTransformObject,
   })
 
@@ -90,6 +92,19 @@ export async function registerOpenApi(app: FastifyInstance, options: { appUrl: s
     void reply.header('cache-control', 'no-cache')
     return app.swagger()
   })
+}
+
+/** What a success status means, for responses whose schema has no description of its own. */
+const SUCCESS_MEANINGS: Record<string, string> = { 200: 'OK', 201: 'Created', 302: 'Redirect' }
+
+/** Names the success responses ("OK") instead of @fastify/swagger's "Default Response". */
+function describeSuccess<T extends { schema: unknown }>(transformed: T): T {
+  const response = (transformed.schema as { response?: Record<string, Record<string, unknown>> }).response ?? {}
+  for (const [status, schema] of Object.entries(response)) {
+    const meaning = SUCCESS_MEANINGS[status]
+    if (meaning && !schema.description && !('content' in schema)) schema['x-response-description'] = meaning
+  }
+  return transformed
 }
 
 /** The top bar's wordmark (white on Swagger UI's dark bar). */
