@@ -199,7 +199,8 @@ function plausible(schema: JsonSchema | undefined): unknown {
   if (type === 'boolean') return true
   if (type === 'object') return plausibleFields(schema)
   if (type === 'array') return []
-  if (schema.format === 'email') return 'fuzz-admin@example.com'
+  // Not the admin's own email: a fuzzed account.setRole must not revoke the admin mid-run.
+  if (schema.format === 'email') return 'someone@example.com'
   if ((schema.minLength ?? 0) >= 6) return 'Passw0rdX'
   return 'hornby'
 }
@@ -408,8 +409,11 @@ const LEAKS = [
   /\b(postgres|pglite|drizzle|node-postgres)\b/i,
 ]
 
-/** One request over HTTP; resolves with the status and the body as text. */
-function httpRequest(request: Request, cookie: string | undefined): Promise<{ statusCode: number; body: string }> {
+/** One request over HTTP; resolves with the status, the body as text and the Set-Cookie lines. */
+function httpRequest(
+  request: Request,
+  cookie: string | undefined,
+): Promise<{ statusCode: number; body: string; setCookie: string[] }> {
   return new Promise((resolve, reject) => {
     const payload = request.payload === undefined ? undefined : Buffer.from(request.payload)
     const headers: Record<string, string> = { ...request.headers, ...(cookie ? { cookie } : {}) }
@@ -417,7 +421,13 @@ function httpRequest(request: Request, cookie: string | undefined): Promise<{ st
     const req = http.request(`${origin}${request.url}`, { method: request.method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () =>
+        resolve({
+          statusCode: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          setCookie: res.headers['set-cookie'] ?? [],
+        }),
+      )
       res.on('error', reject)
     })
     req.on('error', reject)
@@ -425,12 +435,15 @@ function httpRequest(request: Request, cookie: string | undefined): Promise<{ st
   })
 }
 
-/** Sends one case (with a fresh session when signed in) and checks the answer. */
+/** The admin's current session token; a new one after a case ended it (a fuzzed logout). */
+let sessionToken: string | undefined
+
+/** Sends one case (signed in: with the admin's session) and checks the answer. */
 async function check(request: Request, signedIn: boolean): Promise<void> {
-  // A fresh session per case: a fuzzed logout or password change must not sign out the next.
-  const cookie = signedIn ? `session=${(await startSession(testDb.db, adminId)).token}` : undefined
+  if (signedIn) sessionToken ??= (await startSession(testDb.db, adminId)).token
+  const res = await httpRequest(request, signedIn ? `session=${sessionToken}` : undefined)
+  if (res.setCookie.some((c) => c.startsWith('session=;'))) sessionToken = undefined
   stats.requests += 1
-  const res = await httpRequest(request, cookie)
   stats.byStatus.set(res.statusCode, (stats.byStatus.get(res.statusCode) ?? 0) + 1)
   const where = `${request.method} ${request.url.slice(0, 300)} ${request.payload?.slice(0, 200) ?? ''}`
   const googleOff =
@@ -458,6 +471,13 @@ async function fuzz(target: Target, signedIn: boolean): Promise<void> {
   }
 }
 
+/** The signed-in cases really ran as the admin, to the end (no fuzzed call revoked the role). */
+async function expectStillAdmin(): Promise<void> {
+  sessionToken ??= (await startSession(testDb.db, adminId)).token
+  const res = await httpRequest({ method: 'GET', url: '/api/auth/session', headers: {} }, `session=${sessionToken}`)
+  expect(JSON.parse(res.body)).toMatchObject({ data: { user: { id: adminId, is_admin: true } } })
+}
+
 describe.each([
   { state: 'signed out', signedIn: false },
   { state: 'signed in (admin)', signedIn: true },
@@ -466,11 +486,13 @@ describe.each([
     const targets = restTargets()
     expect(targets.length).toBeGreaterThan(25)
     for (const target of targets) await fuzz(target, signedIn)
+    if (signedIn) await expectStillAdmin()
   })
 
   it('no tRPC procedure answers 5xx or leaks internals', { timeout: 300_000 }, async () => {
     const targets = trpcTargets()
     expect(targets.length).toBeGreaterThan(25)
     for (const target of targets) await fuzz(target, signedIn)
+    if (signedIn) await expectStillAdmin()
   })
 })

@@ -44,7 +44,7 @@ export interface Auth {
 
 /**
  * Whether a request is answered by an /api or /trpc route, judged on the route the router
- * matched (`/api/products/:id`, `/trpc/*`), never on the raw URL: "/%61pi/auth/login" matches
+ * matched (`/api/products/:id`, `/trpc/:path`), never on the raw URL: "/%61pi/auth/login" matches
  * the /api/auth/login route and so gets its session like the plain spelling
  * (docs/decisions/api-boundary.md). Unmatched URLs (the 404 handler) and static files have none.
  */
