@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { sql, type Db } from '@presently/db'
 import type { MailTransport } from '@presently/email'
 import { envDefaults, type Env } from './env.ts'
@@ -9,6 +9,8 @@ import { registerTrpc } from './plugins/trpc.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerMail } from './plugins/mail.ts'
+import { registerOpenApi } from './plugins/openapi.ts'
+import { registerBackgroundWork } from './plugins/background.ts'
 import { registerAuthRoutes } from './rest/auth.ts'
 import { registerGoogleRoutes } from './rest/google.ts'
 import { registerUserRoutes } from './rest/user.ts'
@@ -27,20 +29,31 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Replaces SMTP delivery (tests). */
   mailTransport?: MailTransport
+  /** Called for every route as it is registered (tests enumerate the route table with it). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /**
  * Builds the Fastify app from its plugins; server.ts boots it, tests inject() into it.
  * The database arrives from outside so tests can hand in their own.
  */
-export async function buildApp({ env: given, db, logger, mailTransport }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env: given,
+  db,
+  logger,
+  mailTransport,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const env = { ...envDefaults(), ...given }
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     routerOptions: { maxParamLength: 500 },
     trustProxy: env.TRUST_PROXY,
   })
+  if (onRoute) app.addHook('onRoute', onRoute)
   registerErrorHandler(app)
+  // Before any route: the zod validator and serializer, and the OpenAPI document of /api/*.
+  await registerOpenApi(app, { appUrl: env.APP_URL })
   const rateLimit = await registerSecurity(app, {
     appUrl: env.APP_URL,
     rateLimits: {
@@ -54,7 +67,15 @@ export async function buildApp({ env: given, db, logger, mailTransport }: BuildA
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
       : undefined
-  const auth = await registerAuth(app, { db, appUrl: env.APP_URL, mailer, rateLimit, googleEnabled: !!google })
+  const background = registerBackgroundWork(app)
+  const auth = await registerAuth(app, {
+    db,
+    appUrl: env.APP_URL,
+    mailer,
+    rateLimit,
+    googleEnabled: !!google,
+    background,
+  })
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -9,6 +9,7 @@ export { signInWithGoogle, type GoogleClaims } from './services/auth/google-sign
 export {
   validateSessionToken,
   invalidateSession,
+  invalidateSessionToken,
   invalidateUserSessions,
   startSession,
   SESSION_LIFETIME_MS,
@@ -17,7 +18,7 @@ export {
 } from './services/auth/session.ts'
 export { getSessionUser } from './services/auth/users.ts'
 export { EMAIL_TOKEN_LIFETIME_MS } from './services/auth/email-tokens.ts'
-export type { MailDeps } from './services/auth/auth-emails.ts'
+export type { MailDeps, DeferredMailDeps, AfterResponse } from './services/auth/auth-emails.ts'
 export { setPassword } from './services/account/set-password.ts'
 export { changePassword } from './services/account/change-password.ts'
 export { updateUnsubscribed } from './services/account/update-unsubscribed.ts'

@@ -3,6 +3,7 @@ import { ZodError } from 'zod'
 import { AppError } from '@presently/domain'
 import type { Db } from '@presently/db'
 import type { Mailer } from '@presently/email'
+import type { AfterResponse } from './services/auth/auth-emails.ts'
 
 /** The signed-in user as the server knows it (spec browsing-and-purchase §3 "User"). */
 export interface SessionUser {
@@ -28,6 +29,8 @@ export interface AuthPlumbing {
   /** Counts one attempt; throws AppError TOO_MANY_REQUESTS past the limit. */
   rateLimit: (action: RateLimitedAction, email?: string) => Promise<void>
   mailer: Mailer
+  /** Runs work after the answer (mail whose sending must not show in the answer's timing). */
+  afterResponse: AfterResponse
   /** APP_URL: the origin of links in emails. */
   appUrl: string
   /** Sign-in providers the server is configured for. */

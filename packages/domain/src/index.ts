@@ -1,3 +1,4 @@
+export * from './input.ts'
 export * from './catalog.ts'
 export * from './format.ts'
 export * from './category-slug.ts'

@@ -3,9 +3,11 @@ import { ZodError } from 'zod'
 import { AppError } from '@presently/domain'
 
 /**
- * The one formatter of REST errors: AppError -> its status and message; zod validation -> 400
- * with the first issue; Fastify's own 4xx (bad JSON, too large) keep their status; anything
- * else -> 500 "Internal server error", details only in the log. Body: {success:false, message}.
+ * The one formatter of REST errors: AppError -> its status and message; a route schema's
+ * rejection (InputError from plugins/openapi.ts) and any ZodError -> 400 with the first issue;
+ * Fastify's own 4xx (bad JSON, unsupported content type, too large) keep their status; anything
+ * else (a response that does not match its schema included) -> 500 "Internal server error",
+ * details only in the log. Body: {success:false, message}.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {

@@ -31,7 +31,8 @@ const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
   'forgot-password',
   'reset-password',
 ]
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** Methods that change nothing (RFC 9110 §9.2.1); every other method is a write. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The key a limiter counts under, carried on a request view (see `limit` below). */
 const RATE_KEY = Symbol('rateLimitKey')
 
@@ -72,11 +73,11 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   })
 
   // Writes from another site's page are refused. SameSite=Lax already keeps the session cookie
-  // off cross-site POSTs; this also covers browsers and paths where it would not.
+  // off cross-site POSTs; this also covers browsers and paths where it would not. The check
+  // looks at the method alone, never at the path: every write to any URL, however it is
+  // spelled ("/%61pi/...", "/API/...", "/trpc/..."), is checked (docs/decisions/csrf.md).
   app.addHook('onRequest', async (request, reply) => {
-    if (!WRITE_METHODS.has(request.method)) return
-    const url = request.url
-    if (!url.startsWith('/api/') && !url.startsWith('/trpc/')) return
+    if (SAFE_METHODS.has(request.method)) return
     const origin = request.headers.origin
     if (origin === undefined) {
       if (request.headers['sec-fetch-site'] === 'cross-site') return refuse(reply)

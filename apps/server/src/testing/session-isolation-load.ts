@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Db } from '@presently/db'
-import { latestMail, tokenFrom } from './auth-helpers.ts'
+import { latestMail, nextMail, tokenFrom } from './auth-helpers.ts'
 
 /**
  * A mixed signed-in workload over real HTTP that checks, for every answer, that it belongs to the
@@ -203,8 +203,10 @@ export async function runIsolationLoad(options: IsolationLoadOptions): Promise<I
         } else if (res.status < 500) note('otherErrors', `change-password ${account.email} -> ${res.status}`)
       } else if (step === 1) {
         // Forgot + reset: ends every session of the account, so sign in again afterwards.
+        const before = (await latestMail(options.db, account.email, 'reset_password').catch(() => undefined))?.id ?? 0
         await call('POST', '/api/auth/forgot-password', { body: { email: account.email } })
-        const mail = await latestMail(options.db, account.email, 'reset_password').catch(() => undefined)
+        // The reset mail is made after the answer (docs/decisions/api-boundary.md): wait for it.
+        const mail = await nextMail(options.db, account.email, 'reset_password', before).catch(() => undefined)
         if (mail) {
           const next = PASSWORDS[(passwordIndex + 1) % 2]!
           const res = await call('POST', '/api/auth/reset-password', {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { productByIdInput, productListInput, productListOutput, productOutput } from '@presently/domain'
+import { awProductIdInput, productByIdInput, productListOutput, productOutput, promoListInput } from '@presently/domain'
 import { publicProcedure, router } from '../trpc.ts'
 import { listProducts } from '../services/products/list-products.ts'
 import { getProduct } from '../services/products/get-product.ts'
@@ -7,12 +7,10 @@ import { getMaxPrice } from '../services/products/get-max-price.ts'
 import { getFormattedDescription } from '../services/products/get-formatted-description.ts'
 import { getAffiliateUrl } from '../services/products/get-affiliate-url.ts'
 
-const awProductIdInput = z.object({ awProductId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
-
 export const productsRouter = router({
   /** GET /api/products and /api/products/by-category; promoId limits to a promo (spec browsing-and-purchase §7). */
   list: publicProcedure
-    .input(productListInput.and(z.object({ promoId: z.coerce.number().int().positive().optional() })))
+    .input(promoListInput)
     .output(productListOutput)
     .query(({ ctx, input }) => listProducts(ctx.db, input)),
   /** GET /api/products/{id}[?type=aw]. */
