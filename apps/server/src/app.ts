@@ -18,6 +18,7 @@ import { registerOutboxPage } from './rest/outbox.ts'
 import { registerStatic } from './plugins/static.ts'
 import { registerProductRoutes } from './rest/products.ts'
 import { registerCatalogRoutes, registerVariantRoutes } from './rest/catalog.ts'
+import { registerPeopleAndEventsRoutes } from './rest/people.ts'
 import fastifyEtag from '@fastify/etag'
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -97,6 +98,7 @@ export async function buildApp({
   registerProductRoutes(app, db)
   registerCatalogRoutes(app, db)
   registerVariantRoutes(app, db)
+  await registerPeopleAndEventsRoutes(app, db, env.APP_URL)
   await registerStatic(app, env.WEB_DIST ?? defaultWebDist)
   return app
 }

@@ -38,3 +38,22 @@ export {
   type VariantGroup,
   type VariantStatus,
 } from './services/variants/variants.ts'
+export {
+  listRelationships,
+  listOccasions,
+  listInterests,
+  listOptionCategories,
+  listGiftPreferenceGroups,
+  type OptionKind,
+} from './services/reference/reference-data.ts'
+export { listPeople, loadPeople } from './services/people/load-people.ts'
+export { createPerson, updatePerson, deletePerson, getPerson } from './services/people/save-person.ts'
+export { personInput } from './router/people.ts'
+export { listEvents, listPersonEvents, createEvent, deleteEvent } from './services/events/events.ts'
+export {
+  renderCalendarFeed,
+  resetCalendarLink,
+  hasCalendarLink,
+  removeCalendarLink,
+  calendarPath,
+} from './services/events/calendar-feed.ts'

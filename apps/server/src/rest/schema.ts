@@ -14,6 +14,15 @@ export const API_TAGS = [
   { name: 'categories', description: 'The category tree and category counts of searches and promos' },
   { name: 'promos', description: 'Promotions and their products' },
   { name: 'variants', description: 'Variant groups of products' },
+  {
+    name: 'reference',
+    description: 'Profile reference data: relationships, occasions, interests, options (account-area §7)',
+  },
+  { name: 'people', description: "The signed-in user's people and their profiles (account-area §7 /api/people)" },
+  {
+    name: 'events',
+    description: 'Yearly events of those people and the private calendar feed (account-area §7 /api/events)',
+  },
 ] as const satisfies readonly { name: string; description: string }[]
 
 export type ApiTag = (typeof API_TAGS)[number]['name']
