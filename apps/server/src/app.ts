@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
-import { sql, type Db } from '@presently/db'
+import type { Db } from '@presently/db'
 import type { MailTransport } from '@presently/email'
 import { envDefaults, type Env } from './env.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
@@ -10,6 +10,7 @@ import { registerSecurity } from './plugins/security.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerMail } from './plugins/mail.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
+import { registerHealth } from './plugins/health.ts'
 import { registerBackgroundWork } from './plugins/background.ts'
 import { registerAuthRoutes } from './rest/auth.ts'
 import { registerGoogleRoutes } from './rest/google.ts'
@@ -56,6 +57,7 @@ export async function buildApp({
   // Before any route: the zod validator and serializer, and the OpenAPI document of /api/*.
   await registerOpenApi(app, { appUrl: env.APP_URL })
   const rateLimit = await registerSecurity(app, {
+    db,
     appUrl: env.APP_URL,
     rateLimits: {
       ipMax: env.AUTH_RATE_LIMIT_IP_MAX,
@@ -78,15 +80,7 @@ export async function buildApp({
     background,
   })
 
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await db.execute(sql`select 1`)
-      return { status: 'ok', database: 'ok' }
-    } catch (err) {
-      app.log.error({ err }, 'health check: database unreachable')
-      return reply.status(503).send({ status: 'error', database: 'unreachable' })
-    }
-  })
+  await registerHealth(app, { db })
 
   // Strong ETags on every response; a matching If-None-Match gets a 304 (public catalog reads).
   await app.register(fastifyEtag)

@@ -65,10 +65,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return
     closing = true
     app.log.info(`${signal} received, shutting down`)
+    // Draining is bounded: whatever still runs after 10 s is cut off.
     const forced = setTimeout(() => process.exit(1), 10_000)
     forced.unref()
+    // Fastify closes idle keep-alive sockets once, when closing starts; a socket busy then turns
+    // idle when its request is answered and would hold close() open until the client drops it.
+    const drain = setInterval(() => app.server.closeIdleConnections(), 100)
+    drain.unref()
     void app
       .close()
+      .finally(() => clearInterval(drain))
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server'
 import { ZodError } from 'zod'
-import { AppError } from '@presently/domain'
+import { AppError, SERVICE_MESSAGES } from '@presently/domain'
+import { isDatabaseUnavailable } from '@presently/db'
 import type { Db } from '@presently/db'
 import type { Mailer } from '@presently/email'
 import type { AfterResponse } from './services/auth/auth-emails.ts'
@@ -67,6 +68,14 @@ const appErrors = t.middleware(async ({ next }) => {
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause
     throw new TRPCError({ code: cause.code, message: cause.message, cause })
+  }
+  // An unreachable database is a 503 with a plain message, not an internal error (issue 15).
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: SERVICE_MESSAGES.databaseDown,
+      cause: result.error.cause,
+    })
   }
   return result
 })

@@ -133,6 +133,32 @@ describe('startEmbeddedCluster', { timeout: 60_000 }, () => {
     expect((await readFile(pidFile, 'utf8')).split('\n')[0]).not.toBe(String(process.pid))
   })
 
+  it('starts a server that died (SIGKILL) again on the same port, and restart() keeps the port', async () => {
+    const dataDir = await tempDir()
+    const progress: string[] = []
+    const cluster = await startEmbeddedCluster({
+      dataDir,
+      settings: { fsync: 'off' },
+      onProgress: (m) => progress.push(m),
+    })
+    clusters.push(cluster)
+    await query(cluster.url, 'create table kept (v int); insert into kept values (1)')
+    const before = await findRunningCluster(dataDir)
+    process.kill(before!.pid, 'SIGKILL')
+    // Same URL, same port: a pool only has to reconnect.
+    let rows: Array<{ v: number }> = []
+    for (let i = 0; i < 150 && rows.length === 0; i++) {
+      rows = await query<{ v: number }>(cluster.url, 'select v from kept').catch(() => [])
+      if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    expect(rows).toEqual([{ v: 1 }])
+    expect(progress.join('\n')).toMatch(/PostgreSQL exited unexpectedly .*starting it again on port/)
+    expect((await findRunningCluster(dataDir))!.pid).not.toBe(before!.pid)
+
+    await cluster.restart!({ downForMs: 100 })
+    expect(await query(cluster.url, 'select v from kept')).toEqual([{ v: 1 }])
+  })
+
   it('refuses the PGlite data of an earlier version, says what to do and changes nothing', async () => {
     const dataDir = await tempDir()
     await mkdir(path.join(dataDir, 'pglite', 'base'), { recursive: true })

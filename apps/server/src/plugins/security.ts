@@ -3,8 +3,12 @@ import fastifyHelmet from '@fastify/helmet'
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit'
 import { AppError, AUTH_MESSAGES } from '@presently/domain'
 import type { RateLimitedAction } from '@presently/api'
+import type { Db } from '@presently/db'
+import { postgresRateLimitStore, sweepRateLimitCounters } from './rate-limit-store.ts'
 
 export interface SecurityOptions {
+  /** Where the rate-limit counters live, shared by every instance (rate-limit-store.ts). */
+  db: Db
   /** APP_URL: its origin is the shop's own; https turns on HSTS and upgrade-insecure-requests. */
   appUrl: string
   rateLimits: {
@@ -88,7 +92,16 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     if (origin !== appOrigin && origin !== ownOrigin) return refuse(reply)
   })
 
-  await app.register(fastifyRateLimit, { global: false, cache: 10_000 })
+  // Counters in PostgreSQL: two instances behind a proxy count against the same limits.
+  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(options.db) })
+  const sweep = setInterval(() => {
+    sweepRateLimitCounters(options.db).catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'))
+  }, 60_000)
+  sweep.unref()
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(sweep)
+    done()
+  })
   const { ipMax, emailMax, windowMs } = options.rateLimits
   const keyOf = (request: FastifyRequest) => (request as FastifyRequest & { [RATE_KEY]: string })[RATE_KEY]
   const byIp = app.createRateLimit({ max: ipMax, timeWindow: windowMs, keyGenerator: keyOf })
