@@ -1,5 +1,5 @@
 import { ensureAdmin } from '@presently/api'
-import { EmbeddedDatabaseError, openDatabase, runMigrations, type Database } from '@presently/db'
+import { EmbeddedDatabaseError, openDatabase, runMigrations, withStartupLock, type Database } from '@presently/db'
 import { seedCatalogIfEmpty } from '@presently/db/import'
 import { buildApp } from './app.ts'
 import { parseEnv } from './env.ts'
@@ -44,12 +44,15 @@ app.log.info(
 )
 
 try {
-  await runMigrations(database.db)
-  await seedCatalogIfEmpty(database.db, (message: string) => app.log.info(message))
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const outcome = await ensureAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
-    app.log.info(`admin account ${env.ADMIN_EMAIL}: ${outcome}`)
-  }
+  // Instances starting together on one database take turns (issue 15): one migrates and imports.
+  await withStartupLock(database.db, async () => {
+    await runMigrations(database.db)
+    await seedCatalogIfEmpty(database.db, (message: string) => app.log.info(message))
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const outcome = await ensureAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
+      app.log.info(`admin account ${env.ADMIN_EMAIL}: ${outcome}`)
+    }
+  })
   await app.listen({ port: env.PORT, host: env.HOST })
   app.log.info(`Presently is running at ${env.APP_URL}`)
 } catch (err) {

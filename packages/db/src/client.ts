@@ -45,6 +45,14 @@ export function createDb(url: string, options: { max?: number } = {}): { db: Db;
   // An idle connection the server closes (a restart, an admin's pg_terminate_backend) emits
   // "error" on the pool; unhandled, that would end the process. The pool drops the client and
   // the next query opens a fresh one.
+  // A connection the server drops while it is checked out (between the queries of a transaction)
+  // emits "error" on its client, where the pool listens only while it is idle: unheard, that
+  // would crash the process. Its next query fails instead, and the request answers 503.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!pool.ending) console.error(`database: a connection in use failed (${error.message})`)
+    })
+  })
   pool.on('error', (error) => {
     // After end() the pool has let go of its clients, but their backends may still be closing
     // when a shutdown of the embedded cluster reaches them.

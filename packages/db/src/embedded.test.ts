@@ -188,3 +188,28 @@ describe('startEmbeddedCluster', { timeout: 60_000 }, () => {
     expect((error as Error).message).toContain('DATA_DIR=/var/lib/presently')
   })
 })
+
+describe('withStartupLock', { timeout: 60_000 }, () => {
+  it('lets two instances migrate one empty database together: one migrates, the other finds it done', async () => {
+    const dataDir = await tempDir()
+    const cluster = await start(dataDir)
+    const { createDb } = await import('./client.ts')
+    const { runMigrations, withStartupLock, appliedMigrationCount, shippedMigrationCount } =
+      await import('./migrate/migrate.ts')
+    const a = createDb(cluster.url, { max: 3 })
+    const b = createDb(cluster.url, { max: 3 })
+    const order: string[] = []
+    const instance = (name: string, db: typeof a.db) =>
+      withStartupLock(db, async () => {
+        order.push(`${name} in`)
+        await runMigrations(db)
+        order.push(`${name} out`)
+      })
+    await Promise.all([instance('a', a.db), instance('b', b.db)])
+    // Never interleaved.
+    expect(['a in,a out,b in,b out', 'b in,b out,a in,a out']).toContain(order.join(','))
+    expect(await appliedMigrationCount(a.db)).toBe(shippedMigrationCount())
+    await a.pool.end()
+    await b.pool.end()
+  })
+})

@@ -27,3 +27,25 @@ export async function appliedMigrationCount(db: Db): Promise<number> {
                 else (select count(*)::int from drizzle.__drizzle_migrations) end as n`)
   return Number(result.rows[0]?.n ?? 0)
 }
+
+/** Advisory lock key of start-up work ("presently" as a 64-bit integer's worth of bytes). */
+const STARTUP_LOCK_KEY = 0x70726573656e746cn
+
+/**
+ * Runs `work` (migrations, the first catalog import, the admin bootstrap) while holding a
+ * PostgreSQL session advisory lock, so instances starting together on one database take turns:
+ * the first migrates and imports, the others then find nothing left to do.
+ */
+export async function withStartupLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const client = await db.$client.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY.toString()])
+    try {
+      return await work()
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY.toString()])
+    }
+  } finally {
+    client.release()
+  }
+}
