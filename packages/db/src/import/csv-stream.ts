@@ -91,6 +91,20 @@ export function detectDelimiter(headerLine: string): string {
   return best
 }
 
+/** Offset of the first byte of `bytes` that is not part of valid UTF-8 (bytes.length when none). */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0
+  while (i < bytes.length) {
+    const b = bytes[i] as number
+    const extra = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1
+    if (extra < 0) return i
+    if (i + extra >= bytes.length) return bytes.length
+    for (let k = 1; k <= extra; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) return i
+    i += extra + 1
+  }
+  return bytes.length
+}
+
 /** UTF-8 decoding that fails on the first invalid byte instead of writing U+FFFD. */
 class StrictUtf8Decoder extends Transform {
   private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false })
@@ -106,6 +120,9 @@ class StrictUtf8Decoder extends Transform {
       for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.lines++
       callback(null, text)
     } catch {
+      // The line of the first bad byte: the newlines of this chunk before it.
+      const bad = firstInvalidUtf8(chunk)
+      for (let i = 0; i < bad; i++) if (chunk[i] === 0x0a) this.lines++
       callback(this.error())
     }
   }
@@ -133,9 +150,11 @@ class StrictUtf8Decoder extends Transform {
  * silently mangled: invalid UTF-8 stops the read with a FeedReadError naming the line. The
  * delimiter is detected from the header unless given. Records are handed to `onRow` one at a
  * time with the physical lines they span (multi-line quoted cells and skipped empty lines are
- * counted, so line numbers stay right after a broken record). A BOM is removed. Quotes inside
- * unquoted cells (`12" doll`) are kept as text. Records with a different number of cells than
- * the header, or a broken quote, go to `onMalformed` with their line range; the rest is read.
+ * counted, so line numbers stay right after a broken record). A BOM is removed. Quoting is
+ * strict: a quote left open would otherwise silently glue the next rows into one cell (a quote
+ * inside an unquoted cell, `12" doll`, is reported rather than guessed at). Records with a
+ * different number of cells than the header, or broken quoting, go to `onMalformed` with their
+ * physical line range; the rest is read.
  *
  * @throws FeedReadError BAD_GZIP (a .gz file without a gzip header, or a truncated/corrupt
  *   archive) and BAD_ENCODING; fs errors; whatever onRow throws.
@@ -169,7 +188,6 @@ export async function streamCsv(file: string, handlers: CsvHandlers): Promise<vo
     delimiter,
     skip_empty_lines: true,
     skip_records_with_error: true,
-    relax_quotes: true,
     // A quote left open would otherwise swallow the rest of the file into one record.
     max_record_size: 1_000_000,
     on_record: (fields: string[], context): CsvRow => {
@@ -186,7 +204,8 @@ export async function streamCsv(file: string, handlers: CsvHandlers): Promise<vo
       if (endLine <= lastEndLine) return undefined
       const line = lastEndLine + 1
       const reason = /quote/i.test(error.message) ? 'broken quoting' : 'malformed CSV record'
-      handlers.onMalformed({ line, endLine, reason, value: error.message.replace(/\s+/g, ' ').slice(0, 160) })
+      const value = error.message.replace(/\s+/g, ' ').slice(0, 160)
+      handlers.onMalformed({ line, ...(endLine > line ? { endLine } : {}), reason, value })
       lastEndLine = endLine
       if (typeof info.empty_lines === 'number') lastEmptyLines = info.empty_lines
       return undefined

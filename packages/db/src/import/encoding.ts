@@ -9,7 +9,7 @@ export const SAMPLE_BYTES = 256 * 1024
 /**
  * The first SAMPLE_BYTES of a file's text (decompressed when `gzip`).
  *
- * @throws fs errors, zlib errors (a corrupt or truncated archive shorter than the sample).
+ * @throws fs errors; zlib errors when not even the start of an archive can be read.
  */
 export async function readSample(file: string, gzip: boolean): Promise<Buffer> {
   const chunks: Buffer[] = []
@@ -22,6 +22,10 @@ export async function readSample(file: string, gzip: boolean): Promise<Buffer> {
       length += chunk.length
       if (length >= SAMPLE_BYTES) break
     }
+  } catch (error) {
+    // A damaged archive: detect from what could be read; the import itself reports the damage
+    // after committing the rows before it.
+    if (chunks.length === 0) throw error
   } finally {
     raw.destroy()
     stream.destroy()

@@ -323,6 +323,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   const firstLineByAwId = new Map<number, number>()
   let batch: { product: ProductInput; line: number }[] = []
   let importId: number | null = null
+  let inFlight: Promise<void> = Promise.resolve()
 
   const reject = (rejection: Rejection) => {
     skipped++
@@ -477,7 +478,10 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
         const result = mapRecord(record, line, mapping as ResolvedMapping, id ? descriptions?.get(id) : undefined, endLine)
         if (result.ok) accept(result.product, line, endLine)
         else reject(result.rejection)
-        if (batch.length >= batchSize) await flush()
+        if (batch.length >= batchSize) {
+          inFlight = flush()
+          await inFlight
+        }
       },
     })
     if (!header) throw new CatalogImportError('EMPTY_FILE', `catalog file is empty: ${file}`)
@@ -486,7 +490,9 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   } catch (error) {
     let failure = error
     if (error instanceof FeedReadError) {
-      // The rows read before the damage are good: keep them, and say how many stay.
+      // The rows read before the damage are good: keep them, and say how many stay. The
+      // pipeline fails at once, while a batch may still be on its way to the database.
+      await inFlight.catch(() => undefined)
       await flush().catch(() => undefined)
       const committed = imported + updated
       const what = dryRun ? 'nothing written (dry run)' : `${committed.toLocaleString('en-GB')} rows already committed`

@@ -212,6 +212,21 @@ export interface ResolvedMapping {
   amazon: boolean
 }
 
+const fold = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '')
+
+/**
+ * Columns named like the shop's fields, whatever the case and separators ("id", "Title",
+ * "image_url", "Item Group ID"): a feed in the shop's own terms needs no mapping.
+ */
+function columnsNamedAsFields(header: readonly string[]): ColumnMap {
+  const columns: Partial<Record<ShopField, string[]>> = {}
+  for (const field of SHOP_FIELDS) {
+    const column = header.find((name) => fold(name) === fold(field))
+    if (column !== undefined) columns[field] = [column]
+  }
+  return columns
+}
+
 /** "LookFantastic UK" -> "lookfantastic_uk". */
 export function sourceSlug(name: string): string {
   return name
@@ -223,7 +238,8 @@ export function sourceSlug(name: string): string {
 
 /**
  * Applies a mapping to a feed's header (issue 14): the preset named by the mapping, else the one
- * the header matches (PromptCloud, Awin), else none; then the mapping's own columns on top.
+ * the header matches (PromptCloud, Awin), else the columns named like shop fields ("id",
+ * "title", "price", "image_url"...); then the mapping's own columns on top.
  *
  * Merchant and source are the feed's data, not the preset's: with `merchant` given the source is
  * its slug and no Amazon links are made. Only a genuine PromptCloud Amazon file (its header has
@@ -240,7 +256,9 @@ export function resolveMapping(header: readonly string[], mapping: FeedMapping, 
     ? PRESETS.find((p) => p.name === mapping.preset)
     : PRESETS.find((p) => p.matches(header))
   const own = mapping.columns ?? {}
-  if (!preset && Object.keys(own).length === 0) {
+  const named = preset ? {} : columnsNamedAsFields(header)
+  const coversRequired = REQUIRED_FIELDS.every((field) => named[field])
+  if (!preset && Object.keys(own).length === 0 && !coversRequired) {
     throw new MappingError(
       `unknown feed format in ${file}: it is neither a PromptCloud Amazon catalog (uniq_id, product_name, price) nor an Awin datafeed (aw_product_id, product_name, search_price). Map its columns with --map column=field,... or --mapping <file.json> (fields: ${SHOP_FIELDS.join(', ')}); header was: ${header.slice(0, 12).join(', ')}`,
     )
@@ -250,7 +268,7 @@ export function resolveMapping(header: readonly string[], mapping: FeedMapping, 
     throw new MappingError(`mapped column${missing.length > 1 ? 's' : ''} not in the header of ${file}: ${missing.join(', ')}`)
   }
   const columns: Partial<Record<ShopField, string[]>> = {}
-  for (const [field, list] of Object.entries(preset?.columns ?? {}) as [ShopField, readonly string[]][]) {
+  for (const [field, list] of Object.entries(preset?.columns ?? named) as [ShopField, readonly string[]][]) {
     const present = list.filter((column) => header.includes(column))
     if (present.length) columns[field] = present
   }
