@@ -46,3 +46,34 @@ export function priceBandText(band: PriceBand): string {
 export function priceSummaryText(inBand: number, withoutBand: number, band: PriceBand): string {
   return `Showing ${inBand.toLocaleString('en-GB')} of ${withoutBand.toLocaleString('en-GB')} products with price between ${priceBandText(band)}`
 }
+
+/** Positions of the price slider: at most this many (plus the ends). */
+const MAX_TICKS = 240
+
+/**
+ * The whole-pound prices the price slider's positions stand for (issue 14): every pound when
+ * the range is short, else points spaced evenly on a logarithmic scale of (price + 1), so a
+ * catalog of £2 toys and a £2,440 train set still gives £10-£20 a usable stretch of track
+ * (about 6% of it instead of 0.4%). Ascending, distinct, from bounds.min to bounds.max.
+ */
+export function priceTicks(bounds: PriceBounds): number[] {
+  const { min, max } = bounds
+  if (max - min <= MAX_TICKS) return Array.from({ length: max - min + 1 }, (_, i) => min + i)
+  const low = Math.log(min + 1)
+  const high = Math.log(max + 1)
+  const ticks = new Set<number>([min, max])
+  for (let i = 1; i < MAX_TICKS; i++) {
+    const price = Math.round(Math.exp(low + ((high - low) * i) / MAX_TICKS) - 1)
+    if (price > min && price < max) ticks.add(price)
+  }
+  return [...ticks].sort((a, b) => a - b)
+}
+
+/** The index of the tick closest to `price` (the lower one on a tie). */
+export function nearestTick(ticks: readonly number[], price: number): number {
+  let best = 0
+  for (let i = 1; i < ticks.length; i++) {
+    if (Math.abs((ticks[i] as number) - price) < Math.abs((ticks[best] as number) - price)) best = i
+  }
+  return best
+}

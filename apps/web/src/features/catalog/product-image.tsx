@@ -1,29 +1,77 @@
-import { Image, type ImageProps } from '@mantine/core'
+import { useState, type CSSProperties } from 'react'
+import { categoryIllustration } from './category-illustration'
+import classes from './product-image.module.css'
 
-/** Shown when a product has no image or its image fails to load (spec browsing-and-purchase §9). */
+/**
+ * The file behind the spec's placeholder (browsing-and-purchase §9, "/img/placeholder.png on
+ * error"): the shop's generic gift illustration, for places that need a URL (JSON-LD, mail).
+ * Pages show the product's category illustration instead (docs/decisions/product-images.md).
+ */
 export const PLACEHOLDER_IMAGE = '/img/placeholder.png'
 
-interface ProductImageProps extends Omit<ImageProps, 'src' | 'fallbackSrc'> {
-  src: string | null
-  alt: string
-  /** Intrinsic size in px: 320 in listings, 703 on the detail page (spec §9). */
-  size: 320 | 703
-  loading?: 'lazy' | 'eager'
+export interface ImageProduct {
+  title: string
+  imageUrl: string | null
+  categoryName: string | null
 }
 
-/** A square product image that falls back to the placeholder when absent or broken (onError swap). */
-export function ProductImage({ src, alt, size, loading = 'lazy', ...props }: ProductImageProps) {
+interface ProductImageProps {
+  product: ImageProduct
+  /** Intrinsic size in px: 320 in listings, 703 on the detail page (spec §9). */
+  size: 320 | 703
+  /** Above the fold (the product page, a listing's first row): loaded at once and first. */
+  priority?: boolean
+}
+
+/**
+ * A product's picture (issue 14): the feed's image with explicit width and height (no layout
+ * shift), lazily loaded unless `priority`; when the product has no image or it fails to load,
+ * its category's illustration (categoryIllustration) in the same square. Either way the
+ * picture's accessible name is the product's title.
+ */
+export function ProductImage({ product, size, priority = false }: ProductImageProps) {
+  const [failed, setFailed] = useState<string | null>(null)
+  const src = product.imageUrl
+  const showImage = src && failed !== src
   return (
-    <Image
-      src={src || PLACEHOLDER_IMAGE}
-      fallbackSrc={PLACEHOLDER_IMAGE}
-      alt={alt}
-      width={size}
-      height={size}
-      loading={loading}
-      fit="contain"
-      style={{ aspectRatio: '1 / 1', width: '100%', height: 'auto', maxWidth: size }}
-      {...props}
-    />
+    <div className={classes.frame} style={{ maxWidth: size }} data-testid="product-image">
+      {showImage ? (
+        <img
+          className={classes.image}
+          src={src}
+          alt={product.title}
+          width={size}
+          height={size}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          fetchPriority={priority ? 'high' : 'auto'}
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(src)}
+        />
+      ) : (
+        <ProductIllustration product={product} />
+      )}
+    </div>
+  )
+}
+
+/** The category illustration of a product, named by its title (role img). */
+export function ProductIllustration({ product }: { product: Pick<ImageProduct, 'title' | 'categoryName'> }) {
+  const { Icon, color } = categoryIllustration(product.categoryName)
+  return (
+    <div
+      role="img"
+      aria-label={product.title}
+      className={classes.illustration}
+      data-illustration={color}
+      style={
+        {
+          '--illustration-tint': `var(--mantine-color-${color}-1)`,
+          '--illustration-ink': `var(--mantine-color-${color}-7)`,
+        } as CSSProperties
+      }
+    >
+      <Icon stroke={1.4} aria-hidden />
+    </div>
   )
 }
