@@ -30,7 +30,7 @@ app.log.info(
 
 try {
   await runMigrations(database.db)
-  await seedCatalogIfEmpty(database.db, (message: string) => app.log.info(message))
+  await seedCatalogIfEmpty(database.db, (message: string) => app.log.info(message), env.CATALOG_FEEDS)
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const outcome = await ensureAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
     app.log.info(`admin account ${env.ADMIN_EMAIL}: ${outcome}`)
