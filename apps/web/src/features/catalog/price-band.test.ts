@@ -31,15 +31,17 @@ describe('priceTicks (the slider on a logarithmic scale)', () => {
     expect(priceTicks({ min: 3, max: 8 })).toEqual([3, 4, 5, 6, 7, 8])
   })
 
-  it('gives £10-£20 a usable stretch of a £0-£2,440 track, in whole pounds from end to end', () => {
+  it('puts £10 and £20 well inside a £0-£2,440 track, in whole pounds from end to end', () => {
     const ticks = priceTicks({ min: 0, max: 2440 })
     expect(ticks[0]).toBe(0)
     expect(ticks.at(-1)).toBe(2440)
-    expect(ticks.every((t, i) => i === 0 || t > (ticks[i - 1] as number))).toBe(true)
+    expect(ticks.every((t, i) => i === 0 || t >= (ticks[i - 1] as number))).toBe(true)
     expect(ticks.every((t) => Number.isInteger(t))).toBe(true)
-    const share = (nearestTick(ticks, 20) - nearestTick(ticks, 10)) / (ticks.length - 1)
-    expect(share).toBeGreaterThan(0.05)
-    // On a linear track it was 10 / 2440 = 0.4%.
+    const at = (price: number) => nearestTick(ticks, price) / (ticks.length - 1)
+    // On a linear track both were within the first 1% (10 / 2440 and 20 / 2440).
+    expect(at(10)).toBeGreaterThan(0.18)
+    expect(at(20)).toBeGreaterThan(0.28)
+    expect(at(20) - at(10)).toBeGreaterThan(0.07)
     expect(ticks[nearestTick(ticks, 10)]).toBe(10)
     expect(ticks[nearestTick(ticks, 20)]).toBe(20)
   })

@@ -55,9 +55,22 @@ export function ProductImage({ product, size, priority = false }: ProductImagePr
   )
 }
 
-/** The category illustration of a product, named by its title (role img). */
+/** A small stable hash of a title (FNV-1a), so each product's picture is its own. */
+function titleHash(title: string): number {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < title.length; i++) hash = Math.imul(hash ^ title.charCodeAt(i), 0x01000193)
+  return hash >>> 0
+}
+
+/**
+ * The category illustration of a product, named by its title (role img): the category's icon
+ * on its tint, with two soft bubbles placed by the title's hash, so a grid of one category is
+ * not twelve identical squares but every product keeps its own picture on every page.
+ */
 export function ProductIllustration({ product }: { product: Pick<ImageProduct, 'title' | 'categoryName'> }) {
   const { Icon, color } = categoryIllustration(product.categoryName)
+  const h = titleHash(product.title)
+  const pick = (shift: number, from: number, span: number) => `${from + ((h >>> shift) % span)}%`
   return (
     <div
       role="img"
@@ -68,6 +81,12 @@ export function ProductIllustration({ product }: { product: Pick<ImageProduct, '
         {
           '--illustration-tint': `var(--mantine-color-${color}-1)`,
           '--illustration-ink': `var(--mantine-color-${color}-7)`,
+          '--bubble-1-x': pick(0, 12, 30),
+          '--bubble-1-y': pick(5, 10, 25),
+          '--bubble-1-r': pick(10, 12, 10),
+          '--bubble-2-x': pick(15, 62, 28),
+          '--bubble-2-y': pick(20, 60, 28),
+          '--bubble-2-r': pick(25, 7, 8),
         } as CSSProperties
       }
     >

@@ -87,11 +87,7 @@ function ProductView({ product }: { product: Product }) {
             {product.averageRating !== null ? (
               <StarRating rating={product.averageRating} reviewCount={product.reviewCount} size={18} />
             ) : null}
-            {levels.length ? (
-              <Text size="sm" c="dimmed" data-testid="product-category-path">
-                {levels.join(' › ')}
-              </Text>
-            ) : null}
+
             <Text fz={30} fw={700} c="brand.8" data-testid="product-price">
               {formatPrice(product.price)}
             </Text>
