@@ -324,6 +324,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   let batch: { product: ProductInput; line: number }[] = []
   let importId: number | null = null
   let inFlight: Promise<void> = Promise.resolve()
+  let stopped = false
 
   const reject = (rejection: Rejection) => {
     skipped++
@@ -479,15 +480,23 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
         if (result.ok) accept(result.product, line, endLine)
         else reject(result.rejection)
         if (batch.length >= batchSize) {
-          inFlight = flush()
+          // One batch on its way to the database while the next is parsed: the database's
+          // work and ours overlap. The previous batch must have landed first (order, counts).
           await inFlight
+          // The read failed meanwhile: the error handler writes what is left.
+          if (stopped) return
+          inFlight = flush()
+          // Handled when awaited next; this only keeps a failure from counting as unhandled.
+          inFlight.catch(() => undefined)
         }
       },
     })
     if (!header) throw new CatalogImportError('EMPTY_FILE', `catalog file is empty: ${file}`)
     if (read === 0) throw new CatalogImportError('NO_ROWS', `${file} has a header and no rows`)
+    await inFlight
     await flush()
   } catch (error) {
+    stopped = true
     let failure = error
     if (error instanceof FeedReadError) {
       // The rows read before the damage are good: keep them, and say how many stay. The
