@@ -64,7 +64,18 @@ async function shippedCatalog(target: Target): Promise<void> {
 }
 
 const WORDS = ['Wooden', 'Deluxe', 'Mini', 'Classic', 'Magnetic', 'Rainbow', 'Glitter', 'Musical', 'Giant', 'Pocket']
-const THINGS = ['Train Set', 'Puzzle', 'Teddy Bear', 'Kite', 'Board Game', 'Paint Kit', 'Robot', 'Doll', 'Tea Set', 'Drone']
+const THINGS = [
+  'Train Set',
+  'Puzzle',
+  'Teddy Bear',
+  'Kite',
+  'Board Game',
+  'Paint Kit',
+  'Robot',
+  'Doll',
+  'Tea Set',
+  'Drone',
+]
 const CATEGORIES = [
   'Hobbies > Model Trains & Railway Sets > Rail Vehicles',
   'Games > Board Games',
@@ -134,7 +145,9 @@ try {
     await generatedFeed(fresh, feed)
     await fresh.close()
   } else {
-    console.log('\n(DATABASE_URL unset: the generated feed runs only on a PostgreSQL server, or with BENCH_FEED_EMBEDDED=1)')
+    console.log(
+      '\n(DATABASE_URL unset: the generated feed runs only on a PostgreSQL server, or with BENCH_FEED_EMBEDDED=1)',
+    )
   }
 } finally {
   await rm(dir, { recursive: true, force: true })

@@ -24,7 +24,9 @@ async function serveMerchantImages(page: Page) {
 }
 
 test.describe('product pictures', () => {
-  test('a feed image shows on the product page at 703x703, eagerly, in pounds at the recorded rate', async ({ page }) => {
+  test('a feed image shows on the product page at 703x703, eagerly, in pounds at the recorded rate', async ({
+    page,
+  }) => {
     await serveMerchantImages(page)
     await page.goto(`/product/${LEGGINGS.awId}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(LEGGINGS.title)

@@ -17,7 +17,13 @@ beforeAll(async () => {
     { title: '"THE PIRATE BAY" PUNK ANARCHY BADGE', price: 2, categoryName: 'Order' },
     { title: 'The Gruffalo Party Invitations', price: 3, categoryName: 'Order', averageRating: 4.5, reviewCount: 1040 },
     { title: 'the apple game', price: 4, categoryName: 'Order', averageRating: 5, reviewCount: 1 },
-    { title: '**PLUS 2 PACKETS FREE** Glass Beads', price: 5, categoryName: 'Order', averageRating: 4.7, reviewCount: 40 },
+    {
+      title: '**PLUS 2 PACKETS FREE** Glass Beads',
+      price: 5,
+      categoryName: 'Order',
+      averageRating: 4.7,
+      reviewCount: 40,
+    },
     { title: 'Zebra Puppet', price: 6, categoryName: 'Order', bestSellerRank: 900 },
     { title: 'Äpfel Puzzle', price: 7, categoryName: 'Order' },
     { title: '1 body with 1/35 Sherman', price: 8, categoryName: 'Order' },
@@ -68,7 +74,9 @@ describe('listing orders', () => {
   it('pages through the recommended order without repeats or gaps', async () => {
     const pages = []
     for (let page = 1; page <= 3; page++) {
-      pages.push(...(await caller.products.list({ categoryName: 'Order', limit: 3, page })).products.map((p) => p.title))
+      pages.push(
+        ...(await caller.products.list({ categoryName: 'Order', limit: 3, page })).products.map((p) => p.title),
+      )
     }
     expect(pages).toEqual(await titles('recommended'))
   })

@@ -96,7 +96,8 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0
   while (i < bytes.length) {
     const b = bytes[i] as number
-    const extra = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1
+    const extra =
+      b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1
     if (extra < 0) return i
     if (i + extra >= bytes.length) return bytes.length
     for (let k = 1; k <= extra; k++) if (((bytes[i + k] as number) & 0xc0) !== 0x80) return i

@@ -75,7 +75,13 @@ describe('importing feeds of other shapes', () => {
         currency: 'GBP',
       },
     })
-    expect(summary).toMatchObject({ format: 'mapping', source: 'lookfantastic', delimiter: '\t', imported: 2, skipped: 0 })
+    expect(summary).toMatchObject({
+      format: 'mapping',
+      source: 'lookfantastic',
+      delimiter: '\t',
+      imported: 2,
+      skipped: 0,
+    })
     const rows = await bySource('lookfantastic')
     expect(rows).toEqual([
       {
@@ -97,13 +103,19 @@ describe('importing feeds of other shapes', () => {
   })
 
   it('a LookFantastic feed through the PromptCloud preset is not "Amazon UK" and gets no Amazon links', async () => {
-    const header = 'uniq_id,product_name,amazon_category_and_sub_category,manufacturer,price,number_of_reviews,average_rating'
+    const header =
+      'uniq_id,product_name,amazon_category_and_sub_category,manufacturer,price,number_of_reviews,average_rating'
     const file = await write('lf-promptcloud.csv', `${header}\nlf-1,Rose Face Oil,Beauty > Skincare,Pai,32.00,12,4.6\n`)
     const summary = await importCatalog(t.db, {
       file,
       mapping: { preset: 'promptcloud', merchant: 'LookFantastic', currency: 'GBP' },
     })
-    expect(summary).toMatchObject({ format: 'promptcloud', source: 'lookfantastic', merchant: 'LookFantastic', imported: 1 })
+    expect(summary).toMatchObject({
+      format: 'promptcloud',
+      source: 'lookfantastic',
+      merchant: 'LookFantastic',
+      imported: 1,
+    })
     const [oil] = (await bySource('lookfantastic')).filter((r) => r.sku === 'lf-1')
     expect(oil).toMatchObject({ merchantName: 'LookFantastic', affiliateUrl: null, price: 32, currency: 'GBP' })
   })
@@ -112,10 +124,16 @@ describe('importing feeds of other shapes', () => {
     const file = await write('anon.csv', 'sku,name,cost\nA-1,Thing,5\n')
     await expect(
       importCatalog(t.db, { file, mapping: { columns: { sku: 'id', name: 'title', cost: 'price' } } }),
-    ).rejects.toMatchObject({ code: 'BAD_MAPPING', message: expect.stringMatching(/--source <name> or --merchant/) as string })
+    ).rejects.toMatchObject({
+      code: 'BAD_MAPPING',
+      message: expect.stringMatching(/--source <name> or --merchant/) as string,
+    })
     await expect(
       importCatalog(t.db, { file, mapping: { columns: { sku: 'id', nom: 'title', cost: 'price' }, source: 'x' } }),
-    ).rejects.toMatchObject({ code: 'BAD_MAPPING', message: expect.stringMatching(/not in the header.*: nom/) as string })
+    ).rejects.toMatchObject({
+      code: 'BAD_MAPPING',
+      message: expect.stringMatching(/not in the header.*: nom/) as string,
+    })
     await expect(importCatalog(t.db, { file })).rejects.toMatchObject({ code: 'UNKNOWN_FORMAT' })
   })
 
@@ -131,7 +149,12 @@ describe('importing feeds of other shapes', () => {
         'm5,Not a code,10.00,dollars',
       ].join('\n'),
     )
-    const summary = await importCatalog(t.db, { file, mapping: { source: 'mixed' }, rates: { USD: 0.79 }, maxSkip: '100%' })
+    const summary = await importCatalog(t.db, {
+      file,
+      mapping: { source: 'mixed' },
+      rates: { USD: 0.79 },
+      maxSkip: '100%',
+    })
     expect(summary).toMatchObject({ imported: 2, skipped: 3, currencies: { GBP: 1, USD: 1 }, rates: { USD: 0.79 } })
     expect(summary.skipReasons.map((r) => [r.reason, r.lines])).toEqual([
       ['currency mismatch', ['5']],
@@ -159,18 +182,26 @@ describe('importing feeds of other shapes', () => {
     const file = await write('skips.csv', ['id,title,price', ...rows].join('\n'))
     const mapping = { source: 'skips', currency: 'GBP' }
     // 3 of 20 skipped = 15%.
-    expect(await importCatalog(t.db, { file, mapping })).toMatchObject({ skipped: 3, maxSkipped: 2, tooManySkipped: true })
+    expect(await importCatalog(t.db, { file, mapping })).toMatchObject({
+      skipped: 3,
+      maxSkipped: 2,
+      tooManySkipped: true,
+    })
     expect(await importCatalog(t.db, { file, mapping, maxSkip: '15%' })).toMatchObject({ tooManySkipped: false })
     expect(await importCatalog(t.db, { file, mapping, maxSkip: 2 })).toMatchObject({ tooManySkipped: true })
   })
 
   it('fails on a header without rows, an empty file and a directory ("not a file")', async () => {
     const headerOnly = await write('header-only.csv', 'id,title,price\n')
-    await expect(importCatalog(t.db, { file: headerOnly, mapping: { source: 'h', currency: 'GBP' } })).rejects.toMatchObject({
+    await expect(
+      importCatalog(t.db, { file: headerOnly, mapping: { source: 'h', currency: 'GBP' } }),
+    ).rejects.toMatchObject({
       code: 'NO_ROWS',
       message: `${headerOnly} has a header and no rows`,
     })
-    await expect(importCatalog(t.db, { file: await write('empty.csv', '') })).rejects.toMatchObject({ code: 'EMPTY_FILE' })
+    await expect(importCatalog(t.db, { file: await write('empty.csv', '') })).rejects.toMatchObject({
+      code: 'EMPTY_FILE',
+    })
     const folder = path.join(dir, 'a-folder.csv')
     await mkdir(folder)
     await expect(importCatalog(t.db, { file: folder })).rejects.toMatchObject({
@@ -185,14 +216,19 @@ describe('importing feeds of other shapes', () => {
   })
 
   it('a truncated .gz says so in one line naming the file, and keeps the rows already committed', async () => {
-    const rows = Array.from({ length: 6000 }, (_, i) => `t${i},Truncated item number ${i} with some words,${(i % 90) + 1}.99`)
+    const rows = Array.from(
+      { length: 6000 },
+      (_, i) => `t${i},Truncated item number ${i} with some words,${(i % 90) + 1}.99`,
+    )
     const whole = gzipSync(['id,title,price', ...rows].join('\n'))
     const file = await write('truncated.csv.gz', whole.subarray(0, Math.floor(whole.length * 0.6)))
     const attempt = importCatalog(t.db, { file, mapping: { source: 'truncated', currency: 'GBP' }, batchSize: 500 })
     await expect(attempt).rejects.toMatchObject({ code: 'BAD_GZIP' })
     const error = (await attempt.catch((e: unknown) => e)) as Error & { committed: number }
     expect(error.message).toMatch(
-      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a truncated \\(unexpected end of file\\) gzip file; [\\d,]+ rows read before it, [\\d,]+ rows already committed$`),
+      new RegExp(
+        `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is a truncated \\(unexpected end of file\\) gzip file; [\\d,]+ rows read before it, [\\d,]+ rows already committed$`,
+      ),
     )
     expect(error.message).not.toContain('\n')
     expect(error.committed).toBeGreaterThan(1000)
@@ -226,7 +262,9 @@ describe('importing feeds of other shapes', () => {
       importCatalog(t.db, { file, mapping: { source: 'latin', currency: 'GBP', encoding: 'utf8' } }),
     ).rejects.toMatchObject({
       code: 'BAD_ENCODING',
-      message: expect.stringMatching(/is not valid UTF-8 \(line 2\): give its encoding, e\.g\. --encoding windows-1252/) as string,
+      message: expect.stringMatching(
+        /is not valid UTF-8 \(line 2\): give its encoding, e\.g\. --encoding windows-1252/,
+      ) as string,
     })
     const given = await importCatalog(t.db, { file, mapping: { source: 'latin', currency: 'GBP', encoding: 'latin1' } })
     expect(given).toMatchObject({ encoding: 'latin1', encodingDetected: false, updated: 2 })
@@ -273,7 +311,18 @@ describe('importing feeds of other shapes', () => {
     )
     await importCatalog(t.db, {
       file,
-      mapping: { source: 'groups', currency: 'GBP', columns: { item_group_id: 'itemGroupId', size: 'size', brand: 'brand', id: 'id', title: 'title', price: 'price' } },
+      mapping: {
+        source: 'groups',
+        currency: 'GBP',
+        columns: {
+          item_group_id: 'itemGroupId',
+          size: 'size',
+          brand: 'brand',
+          id: 'id',
+          title: 'title',
+          price: 'price',
+        },
+      },
     })
     const members = await t.db
       .select({ sku: products.sourceProductId, method: variantGroups.matchMethod, value: products.variantValue })
@@ -294,7 +343,12 @@ describe('importing feeds of other shapes', () => {
     const feed = await write('shop.csv', 'code;name;amount;cur\nx1;Scarf;20,00;EUR\n')
     const mappingFile = await write(
       'shop.mapping.json',
-      JSON.stringify({ file: 'shop.csv', source: 'eushop', columns: { code: 'id', name: 'title', amount: 'price', cur: 'currency' }, rates: { EUR: 0.85 } }),
+      JSON.stringify({
+        file: 'shop.csv',
+        source: 'eushop',
+        columns: { code: 'id', name: 'title', amount: 'price', cur: 'currency' },
+        rates: { EUR: 0.85 },
+      }),
     )
     const { resolveFeedEntry } = await import('../seed/seed-catalog.ts')
     for (const entry of [mappingFile, feed]) {

@@ -125,8 +125,17 @@ describe('importCatalog', () => {
       .where(eq(products.awProductId, 40026645008))
     // $98.00 x 0.79 = £77.42
     expect(leggings).toEqual({ price: 77.42, feedPrice: 98, currency: 'USD' })
-    const [run] = await t.db.select().from(catalogImports).where(eq(catalogImports.id, summary.importId ?? 0))
-    expect(run).toMatchObject({ status: 'completed', format: 'awin', source: 'awin', rates: { USD: 0.79 }, imported: 10 })
+    const [run] = await t.db
+      .select()
+      .from(catalogImports)
+      .where(eq(catalogImports.id, summary.importId ?? 0))
+    expect(run).toMatchObject({
+      status: 'completed',
+      format: 'awin',
+      source: 'awin',
+      rates: { USD: 0.79 },
+      imported: 10,
+    })
     const rows = await t.db
       .select({
         awProductId: products.awProductId,

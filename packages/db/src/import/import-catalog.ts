@@ -410,11 +410,18 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
         updated,
         skipped,
         rates: usedRates,
-        skipReasons: Object.fromEntries([...reasons.values()].map((r) => [r.reason, { count: r.count, lines: r.lines }])),
+        skipReasons: Object.fromEntries(
+          [...reasons.values()].map((r) => [r.reason, { count: r.count, lines: r.lines }]),
+        ),
         error: error ?? null,
         finishedAt: new Date(),
         ...(mapping
-          ? { format: mapping.format, source: mapping.source, merchantName: mapping.merchant, mapping: flatColumns(mapping) }
+          ? {
+              format: mapping.format,
+              source: mapping.source,
+              merchantName: mapping.merchant,
+              mapping: flatColumns(mapping),
+            }
           : {}),
         encoding: format.encoding,
       })
@@ -476,7 +483,13 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
         const record = toRecord(header, fields)
         const idColumn = mapping?.columns.id?.[0]
         const id = idColumn ? record[idColumn]?.trim() : undefined
-        const result = mapRecord(record, line, mapping as ResolvedMapping, id ? descriptions?.get(id) : undefined, endLine)
+        const result = mapRecord(
+          record,
+          line,
+          mapping as ResolvedMapping,
+          id ? descriptions?.get(id) : undefined,
+          endLine,
+        )
         if (result.ok) accept(result.product, line, endLine)
         else reject(result.rejection)
         if (batch.length >= batchSize) {

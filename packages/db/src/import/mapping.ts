@@ -151,7 +151,9 @@ export function parseMapArgument(text: string): Record<string, string> {
 function validateColumns(columns: Record<string, string>): void {
   for (const [column, field] of Object.entries(columns)) {
     if (!isShopField(field)) {
-      throw new MappingError(`"${column}" is mapped to "${field}", which is not a shop field (${SHOP_FIELDS.join(', ')})`)
+      throw new MappingError(
+        `"${column}" is mapped to "${field}", which is not a shop field (${SHOP_FIELDS.join(', ')})`,
+      )
     }
   }
 }
@@ -185,7 +187,9 @@ export async function loadMappingFile(file: string): Promise<FeedMapping> {
   if (mapping.rates !== undefined) {
     for (const [code, rate] of Object.entries(mapping.rates)) {
       if (!/^[A-Z]{3}$/.test(code) || typeof rate !== 'number' || !(rate > 0)) {
-        throw new MappingError(`mapping file ${file}: rate ${code}=${String(rate)} must be a positive number for a 3-letter code`)
+        throw new MappingError(
+          `mapping file ${file}: rate ${code}=${String(rate)} must be a positive number for a 3-letter code`,
+        )
       }
     }
   }
@@ -265,7 +269,9 @@ export function resolveMapping(header: readonly string[], mapping: FeedMapping, 
   }
   const missing = Object.keys(own).filter((column) => !header.includes(column))
   if (missing.length) {
-    throw new MappingError(`mapped column${missing.length > 1 ? 's' : ''} not in the header of ${file}: ${missing.join(', ')}`)
+    throw new MappingError(
+      `mapped column${missing.length > 1 ? 's' : ''} not in the header of ${file}: ${missing.join(', ')}`,
+    )
   }
   const columns: Partial<Record<ShopField, string[]>> = {}
   for (const [field, list] of Object.entries(preset?.columns ?? named) as [ShopField, readonly string[]][]) {
@@ -281,7 +287,9 @@ export function resolveMapping(header: readonly string[], mapping: FeedMapping, 
   for (const [field, list] of ownFields) columns[field] = list
   const unmapped = REQUIRED_FIELDS.filter((field) => !columns[field]?.length)
   if (unmapped.length) {
-    throw new MappingError(`no column of ${file} is mapped to ${unmapped.join(', ')}: add e.g. --map <column>=${unmapped[0]}`)
+    throw new MappingError(
+      `no column of ${file} is mapped to ${unmapped.join(', ')}: add e.g. --map <column>=${unmapped[0]}`,
+    )
   }
 
   const amazonFile = preset?.name === 'promptcloud' && header.includes('amazon_category_and_sub_category')
@@ -291,7 +299,9 @@ export function resolveMapping(header: readonly string[], mapping: FeedMapping, 
     (mapping.merchant ? sourceSlug(mapping.merchant) : undefined) ??
     (amazon ? 'amazon_uk' : preset?.name === 'awin' ? 'awin' : undefined)
   if (!source) {
-    throw new MappingError(`which feed is ${file}? give --source <name> or --merchant <name> (its products are stored under it)`)
+    throw new MappingError(
+      `which feed is ${file}? give --source <name> or --merchant <name> (its products are stored under it)`,
+    )
   }
   return {
     format: preset?.name ?? 'mapping',

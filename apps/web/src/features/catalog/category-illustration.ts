@@ -31,18 +31,7 @@ import {
 
 /** A Mantine palette colour: the picture's tint is its shade 1, the icon its shade 7. */
 export type IllustrationColor =
-  | 'grape'
-  | 'violet'
-  | 'indigo'
-  | 'blue'
-  | 'cyan'
-  | 'teal'
-  | 'green'
-  | 'lime'
-  | 'yellow'
-  | 'orange'
-  | 'red'
-  | 'pink'
+  'grape' | 'violet' | 'indigo' | 'blue' | 'cyan' | 'teal' | 'green' | 'lime' | 'yellow' | 'orange' | 'red' | 'pink'
 
 export interface CategoryIllustration {
   Icon: Icon
@@ -105,6 +94,10 @@ export const DEFAULT_ILLUSTRATION: CategoryIllustration = { Icon: IconGift, colo
  */
 export function categoryIllustration(categoryName: string | null | undefined): CategoryIllustration {
   if (!categoryName) return DEFAULT_ILLUSTRATION
-  const key = categoryName.toLowerCase().replace(/&/g, 'and').replace(/[-\s]+/g, ' ').trim()
+  const key = categoryName
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[-\s]+/g, ' ')
+    .trim()
   return ILLUSTRATIONS[key] ?? BY_WORD.find(([pattern]) => pattern.test(key))?.[1] ?? DEFAULT_ILLUSTRATION
 }
