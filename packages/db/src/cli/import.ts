@@ -150,7 +150,7 @@ async function main(): Promise<number> {
     if (!(error instanceof UsageError || error instanceof MappingError || error instanceof RateError)) {
       if (!(error instanceof Error && error.message.startsWith('unknown encoding'))) throw error
     }
-    console.error(`error: ${(error as Error).message}\n\n${USAGE}`)
+    console.error(`error: ${error.message}\n\n${USAGE}`)
     return 1
   }
   if (args === 'help') {

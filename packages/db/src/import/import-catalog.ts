@@ -542,7 +542,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   const maxSkipped = allowedSkips(maxSkip, read)
   const durationMs = Math.round(performance.now() - started)
   rejections.sort((a, b) => a.line - b.line)
-  const resolved = mapping as ResolvedMapping | null
+  const resolved = mapping
   return {
     file,
     format: resolved?.format ?? 'mapping',
