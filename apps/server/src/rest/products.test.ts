@@ -56,6 +56,7 @@ describe('GET /api/products', () => {
     expect(Object.keys(body.products[0]).sort()).toEqual(
       [
         'affiliateUrl',
+        'averageRating',
         'awProductId',
         'brand',
         'categoryName',
@@ -67,7 +68,9 @@ describe('GET /api/products', () => {
         'imageUrl',
         'longDescription',
         'merchantCategory',
+        'merchantName',
         'price',
+        'reviewCount',
         'title',
       ].sort(),
     )
