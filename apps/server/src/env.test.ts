@@ -44,3 +44,12 @@ describe('parseEnv: accounts and email settings', () => {
     expect(() => parseEnv(source)).toThrow(message)
   })
 })
+
+describe('parseEnv: CATALOG_FEEDS', () => {
+  it('is empty by default (the shipped catalog) and resolves each listed feed against INIT_CWD', () => {
+    expect(parseEnv({}).CATALOG_FEEDS).toEqual([])
+    expect(
+      parseEnv({ INIT_CWD: '/srv/shop', CATALOG_FEEDS: 'feeds/awin.csv.gz, /data/lf.mapping.json,,' }).CATALOG_FEEDS,
+    ).toEqual(['/srv/shop/feeds/awin.csv.gz', '/data/lf.mapping.json'])
+  })
+})

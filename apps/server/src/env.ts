@@ -36,6 +36,20 @@ export const envSchema = z
     MAIL_FROM: z.string().min(3).default('Presently <no-reply@presently.local>'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * Feeds imported on an empty database instead of the shipped catalog (issue 14): paths
+     * separated by commas, each a feed (with "<name>.mapping.json" beside it, or a preset its
+     * header matches) or a mapping file naming its feed. Relative paths: from INIT_CWD.
+     */
+    CATALOG_FEEDS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
     /** Bootstrap admin: created or updated (confirmed, is_admin) at every start. */
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(100).optional(),
@@ -82,6 +96,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const base = source.INIT_CWD ?? process.cwd()
   return {
     ...env,
+    CATALOG_FEEDS: env.CATALOG_FEEDS.map((feed) => path.resolve(base, feed)),
     DATA_DIR: path.resolve(base, env.DATA_DIR),
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
   }

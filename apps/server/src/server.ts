@@ -47,7 +47,7 @@ try {
   // Instances starting together on one database take turns (issue 15): one migrates and imports.
   await withStartupLock(database.db, async () => {
     await runMigrations(database.db)
-    await seedCatalogIfEmpty(database.db, (message: string) => app.log.info(message))
+    await seedCatalogIfEmpty(database.db, (message: string) => app.log.info(message), env.CATALOG_FEEDS)
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const outcome = await ensureAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
       app.log.info(`admin account ${env.ADMIN_EMAIL}: ${outcome}`)

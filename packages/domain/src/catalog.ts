@@ -1,8 +1,11 @@
 import { z } from 'zod'
 import { affiliateIdField, checkProductIdRange, idField, optionalSafeText, pageField, safeText } from './input.ts'
 
-/** Sort orders of product listings (spec browsing-and-purchase §3 "Sort order values"). */
-export const SORT_ORDERS = ['random', 'price_asc', 'price_desc', 'name_asc', 'name_desc'] as const
+/**
+ * Sort orders of product listings (spec browsing-and-purchase §3 "Sort order values"), plus
+ * "recommended", the default order (docs/decisions/default-sort.md).
+ */
+export const SORT_ORDERS = ['recommended', 'random', 'price_asc', 'price_desc', 'name_asc', 'name_desc'] as const
 export type SortOrder = (typeof SORT_ORDERS)[number]
 
 /** Page size options of listings; default 12 (spec browsing-and-purchase §9). */
@@ -64,6 +67,11 @@ export const productOutput = z.object({
   affiliateUrl: z.string().nullable(),
   merchantCategory: z.string().nullable(),
   disabled: z.boolean(),
+  /** Beyond the spec's shape (issue 14): the feed's star rating (0..5) and review count. */
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int().nullable(),
+  /** The merchant selling it, e.g. "Amazon UK" (the Buy Now link leads there). */
+  merchantName: z.string().nullable(),
 })
 export type Product = z.infer<typeof productOutput>
 

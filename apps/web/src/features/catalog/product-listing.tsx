@@ -10,6 +10,8 @@ import type { ListingState } from './use-listing'
 /** Loading shows 8 skeleton cards (spec browsing-and-purchase §2 "Listing pages"). */
 const SKELETON_COUNT = 8
 const GRID_COLS = { base: 2, md: 3 }
+/** Cards in the first row on the widest layout. */
+const ABOVE_THE_FOLD = 3
 const GRID_SPACING = { base: 'sm', sm: 'md' }
 
 interface ProductListingProps {
@@ -93,8 +95,9 @@ export function ProductListing({
     content = (
       <>
         <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} data-testid="product-grid">
-          {data.products.map((product) => (
-            <ProductCard key={product.id} product={product} />
+          {data.products.map((product, index) => (
+            // The first row is above the fold: its images load at once, the rest lazily.
+            <ProductCard key={product.id} product={product} priority={index < ABOVE_THE_FOLD} />
           ))}
         </SimpleGrid>
         {data.total > data.itemsPerPage ? (
