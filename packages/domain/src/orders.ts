@@ -47,11 +47,16 @@ export const clickThroughBody = z
   })
   .superRefine(checkSelection)
 
+/**
+ * The answer of POST /api/clickthrough: the order's id and the product as bought (its price at
+ * that moment, GBP), which the page's data layer reports as a purchase.
+ */
 export const clickThroughOutput = z.object({
   success: z.literal(true),
   /** The order's id (the click-through's). */
   id: z.number().int(),
   message: z.string(),
+  product: z.object({ id: z.number().int(), awProductId: z.number().int(), title: z.string(), price: z.number() }),
 })
 export type ClickThroughOutput = z.infer<typeof clickThroughOutput>
 

@@ -72,7 +72,12 @@ describe('POST /api/clickthrough and the orders calls', () => {
     expect(res.statusCode).toBe(201)
     expect(res.headers['cache-control']).toBe('no-store')
     const { id } = res.json<{ id: number }>()
-    expect(res.json()).toEqual({ success: true, id, message: 'Click-through recorded' })
+    expect(res.json()).toEqual({
+      success: true,
+      id,
+      message: 'Click-through recorded',
+      product: { id: product(0).id, awProductId: product(0).awProductId, title: 'Wooden train', price: 24.99 },
+    })
     const [row] = await testDb.db.select().from(clickThroughs).where(eq(clickThroughs.id, id))
     expect(row!.userId).toBe(ann.userId)
 

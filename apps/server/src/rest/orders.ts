@@ -36,12 +36,12 @@ export async function registerOrderRoutes(app: FastifyInstance, db: Db): Promise
       async (request, reply) => {
         const { productId, personId, occasionId } = request.body
         // The body's schema refuses a missing person or occasion with the spec's message.
-        const { id } = await recordClickThrough(db, signedIn(request).id, {
+        const { id, product } = await recordClickThrough(db, signedIn(request).id, {
           productId,
           personId: personId!,
           occasionId: occasionId!,
         })
-        return reply.status(201).send({ success: true as const, id, message: ORDER_MESSAGES.recorded })
+        return reply.status(201).send({ success: true as const, id, message: ORDER_MESSAGES.recorded, product })
       },
     )
     scope.get(

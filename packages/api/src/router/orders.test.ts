@@ -57,7 +57,12 @@ describe('orders.clickThrough (spec browsing-and-purchase §4 "Buy flow")', () =
   it('records the order for the signed-in user, whatever userId the input carries', async () => {
     const input = { productId: product(0).id, personId: ids.mum, occasionId: ids.birthday, userId: 999_999 }
     const result = await alice.orders.clickThrough(input)
-    expect(result).toEqual({ success: true, id: expect.any(Number), message: 'Click-through recorded' })
+    expect(result).toEqual({
+      success: true,
+      id: expect.any(Number),
+      message: 'Click-through recorded',
+      product: { id: product(0).id, awProductId: product(0).awProductId, title: 'Train set', price: 99.99 },
+    })
     const [row] = await t.db.select().from(clickThroughs).where(eq(clickThroughs.id, result.id))
     expect(row).toMatchObject({
       userId: aliceUser.id,

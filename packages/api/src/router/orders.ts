@@ -20,12 +20,12 @@ export const ordersRouter = router({
     .output(clickThroughOutput)
     .mutation(async ({ ctx, input }) => {
       // The schema's refinement guarantees both ids (selectionError).
-      const { id } = await recordClickThrough(ctx.db, ctx.user.id, {
+      const { id, product } = await recordClickThrough(ctx.db, ctx.user.id, {
         productId: input.productId,
         personId: input.personId!,
         occasionId: input.occasionId!,
       })
-      return { success: true as const, id, message: ORDER_MESSAGES.recorded }
+      return { success: true as const, id, message: ORDER_MESSAGES.recorded, product }
     }),
   /** GET /api/my-orders?page&itemsPerPage. */
   list: protectedProcedure

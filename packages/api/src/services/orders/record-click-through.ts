@@ -13,15 +13,22 @@ import { assertOwnPerson } from '../likes/ownership.ts'
  * @throws AppError NOT_FOUND "Product not found" (absent), "This product is no longer available"
  *   (disabled by staff), "No affiliate URL found" (nothing to go to), "Person not found"
  *   (missing or another user's person); BAD_REQUEST "Please select an occasion" (unknown occasion).
- * @returns the order's id.
+ * @returns the order's id and the product bought (id, awProductId, title, price in GBP).
  */
 export async function recordClickThrough(
   db: Db,
   userId: number,
   input: { productId: number; personId: number; occasionId: number },
-): Promise<{ id: number }> {
+): Promise<{ id: number; product: { id: number; awProductId: number; title: string; price: number } }> {
   const [product] = await db
-    .select({ id: products.id, disabled: products.disabled, affiliateUrl: products.affiliateUrl })
+    .select({
+      id: products.id,
+      awProductId: products.awProductId,
+      title: products.title,
+      price: products.price,
+      disabled: products.disabled,
+      affiliateUrl: products.affiliateUrl,
+    })
     .from(products)
     .where(eq(products.id, input.productId))
   if (!product) throw new AppError('NOT_FOUND', ORDER_MESSAGES.productNotFound)
@@ -40,5 +47,6 @@ export async function recordClickThrough(
       affiliateUrl: product.affiliateUrl,
     })
     .returning({ id: clickThroughs.id })
-  return { id: row!.id }
+  const { id, awProductId, title, price } = product
+  return { id: row!.id, product: { id, awProductId, title, price } }
 }
