@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { ListingPagination } from './listing-pagination'
 import { ListingToolbar } from './listing-toolbar'
 import { ProductCard, ProductCardSkeleton } from './product-card'
+import { WithProductCardActions } from './product-actions'
 import { GIFT_IDEAS_ID } from './scroll'
 import { ListingError, StatusMessage } from './status-message'
 import type { ListingState } from './use-listing'
@@ -94,7 +95,9 @@ export function ProductListing({
       <>
         <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} data-testid="product-grid">
           {data.products.map((product) => (
-            <ProductCard key={product.id} product={product} />
+            <WithProductCardActions key={product.id} product={product}>
+              <ProductCard product={product} />
+            </WithProductCardActions>
           ))}
         </SimpleGrid>
         {data.total > data.itemsPerPage ? (
