@@ -140,6 +140,10 @@ function AddAssociation({
           }}
         >
           <Stack gap="xs">
+            {/* Focus lands here, not in the first select, so its list does not open over the next field. */}
+            <Text fw={600} size="sm" tabIndex={-1} data-autofocus style={{ outline: 'none' }}>
+              Who or what is it for?
+            </Text>
             <Select
               label="Person"
               placeholder="Anyone"
