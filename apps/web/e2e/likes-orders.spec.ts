@@ -112,6 +112,7 @@ test.describe('likes', () => {
     await expect(source.getByTestId('association-chip')).toHaveCount(2)
     await expect(target.getByTestId('association-chip')).toHaveCount(0)
     await expect(target.getByText('For nobody yet')).toBeVisible()
+    await expectNoSeriousViolations(page)
 
     // Mouse: "Mum · Birthday" onto the other card.
     const chip = source.getByRole('button', { name: 'Mum · Birthday', exact: true })
@@ -344,6 +345,7 @@ test.describe('buying', () => {
       other.getByText("Order not found. The order may have been deleted or you don't have permission to view it."),
     ).toBeVisible()
     await expect(other.getByText('No orders found.')).toHaveCount(0)
+    await expectNoSeriousViolations(other)
     await other.goto('/my-account/my-orders')
     await expect(other.getByText('No orders found.')).toBeVisible()
     await expectNoSeriousViolations(other)

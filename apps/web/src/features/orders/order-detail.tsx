@@ -1,10 +1,10 @@
 import { Alert, Badge, Box, Card, Divider, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react'
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import type { OrderOutput } from '@presently/domain'
 import { ProductImage } from '../catalog/product-image'
 import { productUrlId } from '../catalog/product-path'
-import { isNotFound } from '../../lib/api-errors'
+import { apiErrorMessage, isNotFound } from '../../lib/api-errors'
 import { AnchorLink, ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
 import { formatOrderDate, formatOrderDateTime } from './format'
@@ -40,14 +40,14 @@ export function OrderDetail({ id: rawId }: { id: string }) {
   let body
   if (id === null || (query.isError && isNotFound(query.error))) {
     body = (
-      <Alert color="yellow" role="alert" title="Order not found">
+      <Alert color="yellow" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
         {ORDER_UI.notFound}
       </Alert>
     )
   } else if (query.isError) {
     body = (
-      <Alert color="red" role="alert" title={ORDER_UI.fetchOrderFailed}>
-        {ORDER_UI.loadError}
+      <Alert color="red" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={ORDER_UI.loadError}>
+        {apiErrorMessage(query.error, ORDER_UI.fetchOrderFailed)}
       </Alert>
     )
   } else if (query.isPending) {
