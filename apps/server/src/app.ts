@@ -20,6 +20,9 @@ import { registerStatic } from './plugins/static.ts'
 import { registerProductRoutes } from './rest/products.ts'
 import { registerCatalogRoutes, registerVariantRoutes } from './rest/catalog.ts'
 import { registerPeopleAndEventsRoutes } from './rest/people.ts'
+import { registerLikeRoutes } from './rest/likes.ts'
+import { registerOrderRoutes } from './rest/orders.ts'
+import { registerProductDisableRoutes } from './rest/product-disable.ts'
 import fastifyEtag from '@fastify/etag'
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -93,6 +96,9 @@ export async function buildApp({
   registerCatalogRoutes(app, db)
   registerVariantRoutes(app, db)
   await registerPeopleAndEventsRoutes(app, db, env.APP_URL)
+  await registerLikeRoutes(app, db)
+  await registerOrderRoutes(app, db)
+  await registerProductDisableRoutes(app, db)
   await registerStatic(app, env.WEB_DIST ?? defaultWebDist)
   return app
 }

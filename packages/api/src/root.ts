@@ -8,6 +8,8 @@ import { variantsRouter } from './router/variants.ts'
 import { referenceRouter } from './router/reference.ts'
 import { peopleRouter } from './router/people.ts'
 import { eventsRouter } from './router/events.ts'
+import { likesRouter } from './router/likes.ts'
+import { ordersRouter } from './router/orders.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +21,8 @@ export const appRouter = router({
   reference: referenceRouter,
   people: peopleRouter,
   events: eventsRouter,
+  likes: likesRouter,
+  orders: ordersRouter,
 })
 
 /** The API's type, imported by the web client. */

@@ -100,15 +100,19 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
     {
       schema: {
         tags: ['products'],
-        summary: 'One product by shop id, or by affiliate-network id with type=aw',
+        summary: 'One product by shop id, or by affiliate-network id with type=aw (disabled ones to staff only)',
         params: productIdParams,
         querystring: z.object({ type: productIdQuery }),
         response: { 200: productOutput, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {
-      const result = await getProduct(db, withType(request.params.id, request.query.type))
-      publicCache(reply)
+      const user = request.user
+      const staff = !!user && (user.isStaff || user.isAdmin)
+      const result = await getProduct(db, withType(request.params.id, request.query.type), { includeDisabled: staff })
+      // A disabled product is shown to staff only (to enable it again): never kept by a cache.
+      if (result.disabled) void reply.header('cache-control', 'private, no-store')
+      else publicCache(reply)
       return result
     },
   )
@@ -135,7 +139,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
     {
       schema: {
         tags: ['products'],
-        summary: "A product's affiliate link (the click-through target)",
+        summary: "A product's affiliate link (the click-through target); 404 for a disabled product",
         params: productIdParams,
         querystring: z.object({ type: productIdQuery }),
         response: { 200: z.object({ affiliateUrl: z.string() }), ...errorResponses(400, 404) },

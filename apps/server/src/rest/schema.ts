@@ -23,6 +23,14 @@ export const API_TAGS = [
     name: 'events',
     description: 'Yearly events of those people and the private calendar feed (account-area §7 /api/events)',
   },
+  {
+    name: 'likes',
+    description: 'Liked products and the people and occasions each is for (account-area §7)',
+  },
+  {
+    name: 'orders',
+    description: 'Click-throughs to merchants and the orders they make (browsing-and-purchase §7, account-area §7)',
+  },
 ] as const satisfies readonly { name: string; description: string }[]
 
 export type ApiTag = (typeof API_TAGS)[number]['name']

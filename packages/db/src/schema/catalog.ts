@@ -17,6 +17,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { users } from './auth.ts'
 
 /**
  * The comparable form of a category name: lower-cased, "&" as "and", runs of hyphens and spaces
@@ -109,7 +110,11 @@ export const products = pgTable(
      * 4.5-star ones), times log10(10 + reviews), plus up to 1.5 for a sales rank in the top 100,000 (0.3 per factor of ten above it).
      */
     popularity: doublePrecision().generatedAlwaysAs(sql.raw(POPULARITY_SQL)),
+    /** Hidden from every catalog read by staff (spec account-area §2 "Product buttons"); likes and orders keep it. */
     disabled: boolean().notNull().default(false),
+    /** When and by whom the product was last disabled; both null while it is enabled. */
+    disabledAt: timestamp({ withTimezone: true }),
+    disabledByUserId: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     variantGroupId: integer().references(() => variantGroups.id, { onDelete: 'set null' }),
     variantType: text(),
     variantValue: text(),
@@ -146,6 +151,10 @@ export const products = pgTable(
       .on(t.price, t.id)
       .where(sql`not ${t.disabled} and not ${t.categoryHidden} and not ${t.variantSecondary}`),
     index('products_variant_group_idx').on(t.variantGroupId),
+    // Deleting a user sets disabled_by_user_id null; few rows carry one, so a partial index is tiny.
+    index('products_disabled_by_idx')
+      .on(t.disabledByUserId)
+      .where(sql`${t.disabledByUserId} is not null`),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],

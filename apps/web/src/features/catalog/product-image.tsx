@@ -1,3 +1,4 @@
+import { resizedImageUrl } from '@presently/domain'
 import { useState, type CSSProperties } from 'react'
 import { categoryIllustration } from './category-illustration'
 import classes from './product-image.module.css'
@@ -17,8 +18,11 @@ export interface ImageProduct {
 
 interface ProductImageProps {
   product: ImageProduct
-  /** Intrinsic size in px: 320 in listings, 703 on the detail page (spec §9). */
-  size: 320 | 703
+  /**
+   * Intrinsic size in px: 320 in listings, 703 on the detail page (spec browsing-and-purchase §9),
+   * 64 in the liked list and orders (account-area §9: resized by image hosts that can).
+   */
+  size: 64 | 320 | 703
   /** Above the fold (the product page, a listing's first row): loaded at once and first. */
   priority?: boolean
 }
@@ -31,7 +35,7 @@ interface ProductImageProps {
  */
 export function ProductImage({ product, size, priority = false }: ProductImageProps) {
   const [failed, setFailed] = useState<string | null>(null)
-  const src = product.imageUrl
+  const src = size === 64 ? resizedImageUrl(product.imageUrl, size) : product.imageUrl
   const showImage = src && failed !== src
   return (
     <div className={classes.frame} style={{ maxWidth: size }} data-testid="product-image">

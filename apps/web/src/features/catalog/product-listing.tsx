@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { ListingPagination } from './listing-pagination'
 import { ListingToolbar } from './listing-toolbar'
 import { ProductCard, ProductCardSkeleton } from './product-card'
+import { WithProductCardActions } from './product-actions'
 import { GIFT_IDEAS_ID } from './scroll'
 import { ListingError, StatusMessage } from './status-message'
 import type { ListingState } from './use-listing'
@@ -96,8 +97,10 @@ export function ProductListing({
       <>
         <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} data-testid="product-grid">
           {data.products.map((product, index) => (
-            // The first row is above the fold: its images load at once, the rest lazily.
-            <ProductCard key={product.id} product={product} priority={index < ABOVE_THE_FOLD} />
+            <WithProductCardActions key={product.id} product={product}>
+              {/* The first row is above the fold: its images load at once, the rest lazily. */}
+              <ProductCard product={product} priority={index < ABOVE_THE_FOLD} />
+            </WithProductCardActions>
           ))}
         </SimpleGrid>
         {data.total > data.itemsPerPage ? (

@@ -14,6 +14,7 @@ import { ListingError, StatusMessage } from '../../../features/catalog/status-me
 import { isNotFound } from '../../../lib/api-errors'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
 import { BuyNowButton } from './buy-now'
+import { ProductPageActions } from '../../../features/catalog/product-actions'
 import { ProductDescription } from './product-description'
 import { productJsonLd, scriptJson } from './product-json-ld'
 import { VariantOptions } from './variant-options'
@@ -95,6 +96,7 @@ function ProductView({ product }: { product: Product }) {
             <MerchantLine product={product} />
             <Group>
               <BuyNowButton productId={product.id} signedIn={!!user} />
+              <ProductPageActions product={product} />
             </Group>
             {!user ? (
               <Text size="sm" c="dimmed">
