@@ -1,4 +1,5 @@
 import { Badge, Box, Card, Group, Stack, Text } from '@mantine/core'
+import { formatPrice, type LikedProduct, type OccasionOutput } from '@presently/domain'
 import { useDroppable } from '@dnd-kit/core'
 import { ProductImage } from '../catalog/product-image'
 import { productUrlId } from '../catalog/product-path'
