@@ -57,3 +57,6 @@ export {
   removeCalendarLink,
   calendarPath,
 } from './services/events/calendar-feed.ts'
+export { recommendForPerson, type RecommendForPersonOptions } from './services/recommendations/recommend-for-person.ts'
+export { catalogModelFor } from './services/recommendations/catalog-model.ts'
+export { LLM_DEFAULTS, type LlmConfig } from './services/recommendations/llm-rerank.ts'

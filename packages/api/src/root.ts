@@ -8,6 +8,7 @@ import { variantsRouter } from './router/variants.ts'
 import { referenceRouter } from './router/reference.ts'
 import { peopleRouter } from './router/people.ts'
 import { eventsRouter } from './router/events.ts'
+import { recommendationsRouter } from './router/recommendations.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   reference: referenceRouter,
   people: peopleRouter,
   events: eventsRouter,
+  recommendations: recommendationsRouter,
 })
 
 /** The API's type, imported by the web client. */
