@@ -25,7 +25,7 @@ export const SIGNALS: Record<
     weight: 3.0,
     scale: 'cat_weight',
     evidence: 1.0,
-    fullAt: 1.8,
+    fullAt: 2.7,
     reads: 'interests mapped to catalog categories (interest_category_map); Love 1.0, Like 0.55, combined by noisy-OR',
   },
   like: {
@@ -168,7 +168,7 @@ export const FACTORS = {
  * top-level category by `sameRoot`. Strong evidence for one branch still wins over weak
  * alternatives (a penalty is a factor, not a ban).
  */
-export const DIVERSITY = { sameParent: 0.55, sameRoot: 0.75 } as const
+export const DIVERSITY = { sameParent: 0.75, sameRoot: 0.85 } as const
 
 /** How a match against a target path decays: per level below it, and above it by size share. */
 export const PATH_MATCH = { perLevelBelow: 0.8, above: 0.75 } as const
