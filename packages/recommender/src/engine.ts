@@ -1,8 +1,8 @@
 import { confidencePercent } from './confidence.ts'
 import { contextAgeBand, personContext } from './context.ts'
-import { rootOf } from './paths.ts'
+import { isWithin, rootOf } from './paths.ts'
 import { reasoningFor } from './reasoning.ts'
-import { explain, scoreCandidates, type ScoredCandidate } from './score.ts'
+import { boughtRange, explain, scoreCandidates, type ScoredCandidate } from './score.ts'
 import { diversePick } from './select.ts'
 import { cachedSpecificProducts } from './specific-products.ts'
 import type {
@@ -49,7 +49,9 @@ export function recommend(
       .map((c) => (c.scoreBeforeRepeat > 0 ? { ...c, score: c.scoreBeforeRepeat } : c))
       .sort((a, b) => b.score - a.score)
     const displaced = diversePick(unrestricted, count).find((p) => p.item.scoreBeforeRepeat > 0)
-    if (displaced) repeatNote = { display: displaced.item.stats.displayName, root: rootOf(displaced.item.path) }
+    const range =
+      displaced && context.repeats.map((r) => boughtRange(r.path)).find((r) => isWithin(displaced.item.path, r))
+    if (range) repeatNote = { display: model.nodes.get(range)?.displayName ?? range, root: rootOf(range) }
   }
   const noteOwner = repeatNote
     ? (picks.find((p) => rootOf(p.item.path) === repeatNote.root) ?? picks[0])?.item

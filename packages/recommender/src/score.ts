@@ -55,13 +55,20 @@ export function productMatch(productPath: string, candidate: string): number {
 }
 
 /**
- * True when recommending `candidate` would suggest again what was bought at `boughtPath`: the
- * category itself, anything inside it, and its ancestors below the top level ("Model Trains"
- * after a train set, but "Hobbies" as a whole stays possible).
+ * The range a bought product stands for: its category at the second level ("Hobbies::Model
+ * Trains & Railway Sets" for a train set), or its top level when it has only one.
+ */
+export function boughtRange(boughtPath: string): string {
+  return boughtPath.split('::').slice(0, 2).join('::')
+}
+
+/**
+ * True when recommending `candidate` would suggest again what was bought at `boughtPath`:
+ * anything in the bought range (boughtRange), so not "Model Trains > Accessories" after a train
+ * set either; the top level ("Hobbies" as a whole) stays possible.
  */
 export function isRepeat(boughtPath: string, candidate: string): boolean {
-  if (isWithin(candidate, boughtPath)) return true
-  return isBelow(boughtPath, candidate) && pathDepth(candidate) >= 2
+  return isWithin(candidate, boughtRange(boughtPath))
 }
 
 /** Noisy-OR of products' readings (productMatch × strength) into `miss` (1 - value) per candidate. */

@@ -29,7 +29,7 @@ export const SIGNALS: Record<
     reads: 'interests mapped to catalog categories (interest_category_map); Love 1.0, Like 0.55, combined by noisy-OR',
   },
   like: {
-    weight: 2.5,
+    weight: 4.0,
     scale: 'cat_weight',
     evidence: 1.0,
     fullAt: 1.5,

@@ -23,6 +23,10 @@ export const API_TAGS = [
     name: 'events',
     description: 'Yearly events of those people and the private calendar feed (account-area §7 /api/events)',
   },
+  {
+    name: 'recommendations',
+    description: 'Gift-category recommendations for a person and an occasion (account-area §3, §7)',
+  },
 ] as const satisfies readonly { name: string; description: string }[]
 
 export type ApiTag = (typeof API_TAGS)[number]['name']
