@@ -1,4 +1,3 @@
-import { AGE_BANDS } from './data/age.ts'
 import { GENDER_TARGETS } from './data/gift-preferences.ts'
 import { ROLE_PROFILES } from './data/relationships.ts'
 import { bucketRange } from './catalog-model.ts'
@@ -28,9 +27,18 @@ export interface Explanation {
 
 const OPTION_KINDS = ['intelligence', 'lifestyle', 'taste', 'personality', 'giftKind', 'values'] as const
 
-const scaleOf = (key: SignalKey, occasion: OccasionInput) => {
-  const scale = SIGNALS[key].scale
-  return scale === 'cat_weight' ? occasion.catWeight : scale === 'occ_weight' ? occasion.occWeight : 1
+/** Records a signal's weighted contribution (if any) and returns it. */
+function put(
+  signals: Partial<Record<SignalKey, number>>,
+  key: SignalKey,
+  value: number,
+  scales: Record<'cat_weight' | 'occ_weight' | 'none', number>,
+): number {
+  if (value === 0) return 0
+  const { weight, scale } = SIGNALS[key]
+  const contribution = weight * scales[scale] * value
+  signals[key] = contribution
+  return contribution
 }
 
 /** Share of a category's products whose price lies in the chosen budget bands (1 without a budget). */
@@ -136,33 +144,46 @@ export function scoreCandidates(
     return { kind, value }
   })
 
-  const scored = model.candidates.map((stats, i): ScoredCandidate => {
+  // A plain loop with no closures: this runs for every candidate on every call, and under tsx
+  // each function created here would also be renamed (keepNames), which costs more than the maths.
+  const scales = {
+    cat_weight: occasion.catWeight,
+    occ_weight: occasion.occWeight,
+    none: 1,
+  }
+  const bands = context.bands
+  const ageLimit = context.ageCertainty === 1 ? FACTORS.ageExcludeBelow : FACTORS.ageGuessExcludeBelow
+  const scored: ScoredCandidate[] = new Array<ScoredCandidate>(n)
+  for (let i = 0; i < n; i++) {
+    const stats = model.candidates[i]!
     const path = stats.id
     const signals: Partial<Record<SignalKey, number>> = {}
-    const add = (key: SignalKey, value: number) => {
-      if (value !== 0) signals[key] = SIGNALS[key].weight * scaleOf(key, occasion) * value
-    }
-    add('interest', 1 - interestMiss[i]!)
-    add('like', 1 - likeMiss[i]!)
-    add('order', 1 - orderMiss[i]!)
+    let sum = 0
+    sum += put(signals, 'interest', 1 - interestMiss[i]!, scales)
+    sum += put(signals, 'like', 1 - likeMiss[i]!, scales)
+    sum += put(signals, 'order', 1 - orderMiss[i]!, scales)
     let ageFit = 0
-    if (context.bands) {
+    if (bands) {
       const rule = index.ageRule[i]!
-      ageFit = AGE_BANDS.reduce((sum, band, b) => sum + (context.bands?.[band] ?? 0) * (rule[b] ?? 0), 0)
-      add('age', ageFit * context.ageCertainty)
+      ageFit =
+        bands.toddler * (rule[0] ?? 0) +
+        bands.child * (rule[1] ?? 0) +
+        bands.teen * (rule[2] ?? 0) +
+        bands.adult * (rule[3] ?? 0)
+      sum += put(signals, 'age', ageFit * context.ageCertainty, scales)
     }
-    add('relationship', relationship[i]!)
-    add('gender', gender[i]!)
-    for (const { kind, value } of optionReadings) add(kind, value[i]!)
-    add('occasion', occasionFit[i]!)
+    sum += put(signals, 'relationship', relationship[i]!, scales)
+    sum += put(signals, 'gender', gender[i]!, scales)
+    for (const reading of optionReadings) sum += put(signals, reading.kind, reading.value[i]!, scales)
+    sum += put(signals, 'occasion', occasionFit[i]!, scales)
     const promoCount = stats.promoCounts[context.promo] ?? 0
     // A share of 1 out of 1 product says less than 40 out of 50: shrink small counts.
-    add('promo', (promoCount / Math.max(1, stats.count)) * (promoCount / (promoCount + 3)))
-    add('popularity', stats.popularity)
+    sum += put(signals, 'promo', (promoCount / Math.max(1, stats.count)) * (promoCount / (promoCount + 3)), scales)
+    sum += put(signals, 'popularity', stats.popularity, scales)
 
     const giftability = index.giftability[i]!
     const choice = index.choice[i]!
-    const inBudget = budgetShare(stats, context.budget)
+    const inBudget = context.budget.length === 0 ? 1 : budgetShare(stats, context.budget)
     const budget =
       context.budget.length === 0 ? 1 : FACTORS.budgetFloor + (1 - FACTORS.budgetFloor) * Math.sqrt(inBudget)
     let avoid = 1
@@ -171,32 +192,28 @@ export function scoreCandidates(
       if (isWithin(path, range)) excluded = `avoid: ${range}`
       else if (isBelow(range, path)) avoid *= 1 - (model.nodes.get(range)?.count ?? 0) / Math.max(1, stats.count)
     }
-    if (context.avoidSoften.some((range) => isWithin(path, range))) avoid *= FACTORS.avoidSoft
+    for (const range of context.avoidSoften) if (isWithin(path, range)) avoid *= FACTORS.avoidSoft
     avoid = Math.max(0, avoid)
     if (context.budget.length > 0 && inBudget === 0) excluded ??= 'budget: nothing in the chosen price bands'
-    if (context.bands) {
-      const limit = context.ageCertainty === 1 ? FACTORS.ageExcludeBelow : FACTORS.ageGuessExcludeBelow
-      if (ageFit < limit) excluded ??= `age: fit ${ageFit.toFixed(2)}`
-    }
+    if (bands && ageFit < ageLimit) excluded ??= `age: fit ${ageFit.toFixed(2)}`
 
-    let sum = 0
-    for (const value of Object.values(signals)) sum += value
     const score = Math.max(0, sum) * giftability * choice * budget * avoid
-    const repeat = context.repeats.find((r) => isRepeat(r.path, path))
-    if (repeat) excluded ??= `bought for this occasion on ${repeat.date}`
-    return {
+    let repeatDate: string | undefined
+    for (const repeat of context.repeats) if (isRepeat(repeat.path, path)) repeatDate ??= repeat.date
+    if (repeatDate) excluded ??= `bought for this occasion on ${repeatDate}`
+    scored[i] = {
       path,
       category: stats.displayName,
       stats,
       signals,
       factors: { giftability, choice, budget, avoid },
       score: excluded ? 0 : score,
-      scoreBeforeRepeat: repeat && excluded?.startsWith('bought') ? score : 0,
+      scoreBeforeRepeat: repeatDate && excluded?.startsWith('bought') ? score : 0,
       excluded,
       ageFit,
       inBudget,
     }
-  })
+  }
   return scored.sort(
     (a, b) => b.score - a.score || b.stats.popularity - a.stats.popularity || (a.path < b.path ? -1 : 1),
   )

@@ -32,7 +32,7 @@ export const SIGNALS: Record<
     weight: 4.0,
     scale: 'cat_weight',
     evidence: 1.0,
-    fullAt: 1.5,
+    fullAt: 2.4,
     reads:
       "the user's liked products associated with this person and occasion (1.0), this person (0.6), this occasion only (0.3)",
   },
@@ -112,7 +112,7 @@ export const SIGNALS: Record<
     scale: 'occ_weight',
     evidence: 0.45,
     fullAt: 1.0,
-    reads: "the occasion's categories (occasion-categories.ts)",
+    reads: "the occasion's own categories (data/occasions.ts)",
   },
   promo: {
     weight: 1.2,

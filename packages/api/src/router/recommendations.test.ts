@@ -60,6 +60,7 @@ async function listingTotal(categoryUrl: string): Promise<number> {
     page: 1,
     limit: 1,
     includeVariants: false,
+    search: undefined,
     categoryName,
     categoryLevel1,
     categoryLevel2,
