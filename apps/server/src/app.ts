@@ -23,6 +23,8 @@ import { registerPeopleAndEventsRoutes } from './rest/people.ts'
 import { registerLikeRoutes } from './rest/likes.ts'
 import { registerOrderRoutes } from './rest/orders.ts'
 import { registerProductDisableRoutes } from './rest/product-disable.ts'
+import { registerRecommendationRoutes } from './rest/recommendations.ts'
+import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -73,6 +75,17 @@ export async function buildApp({
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
       : undefined
+  const llm: LlmConfig | undefined =
+    env.LLM_BASE_URL && env.LLM_API_KEY && env.LLM_MODEL
+      ? {
+          baseUrl: env.LLM_BASE_URL,
+          apiKey: env.LLM_API_KEY,
+          model: env.LLM_MODEL,
+          timeoutMs: env.LLM_TIMEOUT_MS,
+          temperature: LLM_DEFAULTS.temperature,
+          maxTokens: LLM_DEFAULTS.maxTokens,
+        }
+      : undefined
   const background = registerBackgroundWork(app)
   const auth = await registerAuth(app, {
     db,
@@ -87,7 +100,7 @@ export async function buildApp({
 
   // Strong ETags on every response; a matching If-None-Match gets a 304 (public catalog reads).
   await app.register(fastifyEtag)
-  await registerTrpc(app, db, auth)
+  await registerTrpc(app, db, auth, { recommender: { llm } })
   await registerAuthRoutes(app, db, auth)
   registerGoogleRoutes(app, db, auth, { appUrl: env.APP_URL, credentials: google })
   await registerUserRoutes(app, db)
@@ -99,6 +112,7 @@ export async function buildApp({
   await registerLikeRoutes(app, db)
   await registerOrderRoutes(app, db)
   await registerProductDisableRoutes(app, db)
+  await registerRecommendationRoutes(app, db, { llm })
   await registerStatic(app, env.WEB_DIST ?? defaultWebDist)
   return app
 }

@@ -59,8 +59,29 @@ export const envSchema = z
     AUTH_RATE_LIMIT_EMAIL_MAX: count(5),
     /** The window of both limits, in minutes. */
     AUTH_RATE_LIMIT_WINDOW_MINUTES: count(15),
+    /** Optional LLM re-ranking of recommendations: an OpenAI-compatible chat-completions API (all three or none). */
+    LLM_BASE_URL: z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://, e.g. https://api.openai.com/v1')
+      .optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_MODEL: z.string().min(1).optional(),
+    /** Milliseconds to wait for the model before keeping the built-in answer. */
+    LLM_TIMEOUT_MS: count(4000),
   })
   .superRefine((env, ctx) => {
+    const llm = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const
+    const missing = llm.filter((name) => env[name] === undefined)
+    if (missing.length > 0 && missing.length < llm.length) {
+      for (const name of missing) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `must be set together with ${llm.filter((n) => n !== name).join(' and ')}`,
+        })
+      }
+    }
     const pairs = [
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
       ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],

@@ -63,3 +63,6 @@ export { listAssociations, replaceAssociations, copyAssociation } from './servic
 export { recordClickThrough } from './services/orders/record-click-through.ts'
 export { listOrders, getOrder } from './services/orders/orders.ts'
 export { toggleProductDisabled } from './services/products/toggle-disabled.ts'
+export { recommendForPerson, type RecommendForPersonOptions } from './services/recommendations/recommend-for-person.ts'
+export { catalogModelFor } from './services/recommendations/catalog-model.ts'
+export { LLM_DEFAULTS, type LlmConfig } from './services/recommendations/llm-rerank.ts'

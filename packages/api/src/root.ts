@@ -10,6 +10,7 @@ import { peopleRouter } from './router/people.ts'
 import { eventsRouter } from './router/events.ts'
 import { likesRouter } from './router/likes.ts'
 import { ordersRouter } from './router/orders.ts'
+import { recommendationsRouter } from './router/recommendations.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -23,6 +24,7 @@ export const appRouter = router({
   events: eventsRouter,
   likes: likesRouter,
   orders: ordersRouter,
+  recommendations: recommendationsRouter,
 })
 
 /** The API's type, imported by the web client. */

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '@presently/db'
 import type { Db } from '@presently/db'
 import type { Mailer } from '@presently/email'
 import type { AfterResponse } from './services/auth/auth-emails.ts'
+import type { LlmConfig } from './services/recommendations/llm-rerank.ts'
 
 /** The signed-in user as the server knows it (spec browsing-and-purchase §3 "User"). */
 export interface SessionUser {
@@ -44,6 +45,8 @@ export interface Context {
   user: SessionUser | null
   /** Present on requests the server handles; auth and account mutations need it. */
   auth?: AuthPlumbing
+  /** Recommender settings of the server (the optional LLM re-ranking); absent: built-in only. */
+  recommender?: { llm?: LlmConfig }
 }
 
 const t = initTRPC.context<Context>().create({

@@ -31,6 +31,10 @@ export const API_TAGS = [
     name: 'orders',
     description: 'Click-throughs to merchants and the orders they make (browsing-and-purchase §7, account-area §7)',
   },
+  {
+    name: 'recommendations',
+    description: 'Gift-category recommendations for a person and an occasion (account-area §3, §7)',
+  },
 ] as const satisfies readonly { name: string; description: string }[]
 
 export type ApiTag = (typeof API_TAGS)[number]['name']
