@@ -45,5 +45,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks and CSS each route needs (bench/web-weight.ts).
+    manifest: true,
   },
 })
