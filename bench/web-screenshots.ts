@@ -14,19 +14,11 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromiumArgs, chromiumPath } from './chromium.ts'
 import { startServerProcess } from './server-process.ts'
 
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-admin-Passw0rd' }
 const WIDTHS = [1280, 375] as const
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 interface Shot {
   name: string

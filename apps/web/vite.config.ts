@@ -47,5 +47,14 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: which chunks and CSS each route needs (bench/web-weight.ts).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry needs in one chunk, instead of a dozen small ones that every page
+          // fetches and instantiates one by one.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 })

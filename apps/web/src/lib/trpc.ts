@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client'
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type Operation } from '@trpc/client'
 import { createTRPCContext, createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { QueryClient } from '@tanstack/react-query'
 // Types only: no server code reaches the bundle.
@@ -9,13 +9,29 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 
 export type TRPC = TRPCOptionsProxy<AppRouter>
 
-/** The tRPC client of the browser: same origin, batched, cookies sent (spec browsing-and-purchase §7). */
+/**
+ * Public catalog reads: the same answer for everyone, which the server lets browsers cache
+ * (Cache-Control public, max-age, ETag: apps/server/src/plugins/trpc-cache.ts).
+ */
+function isCatalogRead(op: Operation): boolean {
+  return op.type === 'query' && /^(products|categories|promos|variants)\./.test(op.path)
+}
+
+/**
+ * The tRPC client of the browser: same origin, cookies sent (spec browsing-and-purchase §7).
+ * Catalog reads go one call per request (`GET /trpc/products.byId?input=…`): one URL per read, so
+ * the browser's HTTP cache and ETags work as for REST, and a slow read never holds back a fast
+ * one. Everything else is batched; a batch that held a per-user call would be `no-store` as a
+ * whole, which is why the two never share one (docs/decisions/trpc-throughput.md).
+ */
 export function createApiClient() {
+  const fetchWithCookies: typeof fetch = (url, options) => fetch(url, { ...options, credentials: 'include' })
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+      splitLink({
+        condition: isCatalogRead,
+        true: httpLink({ url: '/trpc', fetch: fetchWithCookies }),
+        false: httpBatchLink({ url: '/trpc', fetch: fetchWithCookies }),
       }),
     ],
   })
