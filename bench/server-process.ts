@@ -9,6 +9,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 export interface ServerProcess {
   /** http://127.0.0.1:PORT */
   url: string
+  /** The server's process id (for reading its CPU time). */
+  pid: number
   /** Sends SIGTERM and waits for the process to end (so a --cpu-prof profile is written). */
   stop: () => Promise<void>
 }
@@ -72,6 +74,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       if (!exited) child.kill('SIGTERM')
       await exit

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { productByIdInput, productListInput, productListOutput, productOutput } from '@presently/domain'
-import { publicProcedure, router } from '../trpc.ts'
+import { publicProcedure, router, syncSchema } from '../trpc.ts'
 import { listProducts } from '../services/products/list-products.ts'
 import { getProduct } from '../services/products/get-product.ts'
 import { getMaxPrice } from '../services/products/get-max-price.ts'
@@ -12,13 +12,13 @@ const awProductIdInput = z.object({ awProductId: z.coerce.number().int().positiv
 export const productsRouter = router({
   /** GET /api/products and /api/products/by-category; promoId limits to a promo (spec browsing-and-purchase §7). */
   list: publicProcedure
-    .input(productListInput.and(z.object({ promoId: z.coerce.number().int().positive().optional() })))
-    .output(productListOutput)
+    .input(syncSchema(productListInput.and(z.object({ promoId: z.coerce.number().int().positive().optional() }))))
+    .output(syncSchema(productListOutput))
     .query(({ ctx, input }) => listProducts(ctx.db, input)),
   /** GET /api/products/{id}[?type=aw]. */
   byId: publicProcedure
-    .input(productByIdInput)
-    .output(productOutput)
+    .input(syncSchema(productByIdInput))
+    .output(syncSchema(productOutput))
     .query(({ ctx, input }) => getProduct(ctx.db, input)),
   /** GET /api/products/max-price. */
   maxPrice: publicProcedure.output(z.object({ maxPrice: z.number() })).query(({ ctx }) => getMaxPrice(ctx.db)),
