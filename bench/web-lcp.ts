@@ -68,7 +68,10 @@ async function measure(browser: Browser, url: string, throttled: boolean): Promi
   // LCP candidates stop once the page is idle; give late images a moment, and a throttled CPU
   // time to report the first entry.
   await page.waitForTimeout(500)
-  await page.waitForFunction('window.__lcp.time > 0', undefined, { timeout: 30_000 })
+  // Polled with evaluate: waitForFunction would eval a string, which the shop's CSP forbids.
+  for (let waited = 0; !(await page.evaluate<number>('window.__lcp.time')) && waited < 30_000; waited += 100) {
+    await page.waitForTimeout(100)
+  }
   const sample: Sample = await page.evaluate<Sample>(READ_METRICS)
   await context.close()
   return sample

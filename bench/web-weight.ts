@@ -8,6 +8,7 @@
  *
  *   npm run build -w @presently/web && npx tsx bench/web-weight.ts
  *   npx tsx bench/web-weight.ts --build        # builds first
+ *   BENCH_WEB_DIST=/tmp/old/dist npx tsx bench/web-weight.ts   # another build (vite build --manifest)
  *
  * Target (issue 15): the landing and listing routes under 120 KB of JS gzip.
  */
@@ -18,7 +19,7 @@ import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const dist = path.join(repoRoot, 'apps/web/dist')
+const dist = process.env.BENCH_WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')
 const TARGET_KB = 120
 /** Routes the issue sets the target for (file names under apps/web/src/routes). */
 const TARGETED = new Set(['index.tsx', 'category/$level0.{-$level1}.{-$level2}.{-$level3}.tsx', 'search.tsx'])
@@ -142,7 +143,7 @@ const rows = [...routeChunks.keys()]
   .sort((a, b) => a.url.localeCompare(b.url))
 
 const shellWeight = weigh(shell)
-console.log(`Web bundle weight per route (${path.relative(repoRoot, dist)}): KB as sent, gzip / brotli\n`)
+console.log(`Web bundle weight per route (${dist}): KB after gzip / brotli\n`)
 console.log(
   `  ${'route'.padEnd(52)} ${'JS gzip'.padStart(8)} ${'JS br'.padStart(7)} ${'CSS gzip'.padStart(9)} ${'CSS br'.padStart(7)}  files`,
 )
