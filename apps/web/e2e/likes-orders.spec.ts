@@ -79,8 +79,15 @@ test.describe('likes', () => {
     await expect(page.getByText("Products you've liked and saved for future reference")).toBeVisible()
     const liked = likedCard(page, title)
     await expect(liked).toBeVisible()
-    // The 64x64 liked-list image (the catalog has no images: the placeholder).
-    await expect(liked.locator('img')).toHaveAttribute('width', '64')
+    // The 64x64 liked-list picture (the shipped catalog has no images: the category
+    // illustration, named by the product's title).
+    const picture = liked.getByRole('img', { name: title })
+    await expect(picture).toBeVisible()
+    // A square in the 64 px thumbnail (inside its 1 px border).
+    const box = (await picture.boundingBox())!
+    expect(box.width).toBe(box.height)
+    expect(box.width).toBeGreaterThanOrEqual(60)
+    expect(box.width).toBeLessThanOrEqual(64)
     await expectNoSeriousViolations(page)
 
     await liked.getByRole('button', { name: `Like ${title}` }).click()
@@ -356,7 +363,9 @@ test.describe('buying', () => {
 test.describe('staff', () => {
   test('a product disabled by staff leaves the listing at once; shoppers have no disable button', async ({ page }) => {
     await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password)
-    const listing = '/category/puppets-and-puppet-theatres?sort=name_asc'
+    // The listing's sort order lives in local storage (spec browsing-and-purchase §4).
+    await page.evaluate(() => window.localStorage.setItem('sort-order', 'name_asc'))
+    const listing = '/category/puppets-and-puppet-theatres'
     await page.goto(listing)
     const card = page.getByTestId('product-card').first()
     const title = (await card.getByTestId('product-title').innerText()).trim()
@@ -371,6 +380,7 @@ test.describe('staff', () => {
       await expect(page.getByText('Product disabled')).toBeVisible()
       // Gone for everyone, straight away: a fresh visitor's listing and search lack it too.
       const visitor = await page.context().browser()!.newPage()
+      await visitor.addInitScript(() => window.localStorage.setItem('sort-order', 'name_asc'))
       await visitor.goto(listing)
       await expect(visitor.getByTestId('product-card').first()).toBeVisible()
       await expect(visitor.getByTestId('product-title').filter({ hasText: title })).toHaveCount(0)

@@ -1,23 +1,16 @@
 import { z } from 'zod'
 import { affiliateIdField, checkProductIdRange, idField, optionalSafeText, pageField, safeText } from './input.ts'
 
-/**
- * Sort orders of product listings (spec browsing-and-purchase §3 "Sort order values"), plus
- * "recommended", the default order (docs/decisions/default-sort.md).
- */
-export const SORT_ORDERS = ['recommended', 'random', 'price_asc', 'price_desc', 'name_asc', 'name_desc'] as const
-export type SortOrder = (typeof SORT_ORDERS)[number]
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, SORT_ORDERS } from './catalog-constants.ts'
 
-/** Page size options of listings; default 12 (spec browsing-and-purchase §9). */
-export const PAGE_SIZES = [12, 24, 36, 48] as const
-export const DEFAULT_PAGE_SIZE = 12
-/** The largest page a listing call accepts; larger limits get a 400. */
-export const MAX_PAGE_SIZE = 100
-
-/** A numeric id of 5 or more digits is an affiliate-network id (spec browsing-and-purchase §5). */
-export function isAffiliateId(id: string | number): boolean {
-  return /^\d{5,}$/.test(String(id))
-}
+export {
+  SORT_ORDERS,
+  type SortOrder,
+  PAGE_SIZES,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  isAffiliateId,
+} from './catalog-constants.ts'
 
 const optionalText = optionalSafeText()
 

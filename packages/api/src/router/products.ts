@@ -8,7 +8,7 @@ import {
   promoListInput,
   toggleDisabledOutput,
 } from '@presently/domain'
-import { publicProcedure, router, staffProcedure } from '../trpc.ts'
+import { publicProcedure, router, staffProcedure, syncSchema } from '../trpc.ts'
 import { listProducts } from '../services/products/list-products.ts'
 import { getProduct } from '../services/products/get-product.ts'
 import { getMaxPrice } from '../services/products/get-max-price.ts'
@@ -19,13 +19,13 @@ import { toggleProductDisabled } from '../services/products/toggle-disabled.ts'
 export const productsRouter = router({
   /** GET /api/products and /api/products/by-category; promoId limits to a promo (spec browsing-and-purchase §7). */
   list: publicProcedure
-    .input(promoListInput)
-    .output(productListOutput)
+    .input(syncSchema(promoListInput))
+    .output(syncSchema(productListOutput))
     .query(({ ctx, input }) => listProducts(ctx.db, input)),
   /** GET /api/products/{id}[?type=aw]; staff also get disabled products (to enable them again). */
   byId: publicProcedure
-    .input(productByIdInput)
-    .output(productOutput)
+    .input(syncSchema(productByIdInput))
+    .output(syncSchema(productOutput))
     .query(({ ctx, input }) =>
       getProduct(ctx.db, input, { includeDisabled: !!ctx.user && (ctx.user.isStaff || ctx.user.isAdmin) }),
     ),

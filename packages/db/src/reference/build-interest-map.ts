@@ -4,7 +4,7 @@
  * has, one upsert of every row. Running it twice changes nothing, so a later edit of the
  * curation is a new migration made by this same generator.
  *
- *   npx tsx src/reference/build-interest-map.ts migrations/0008_interest_category_map.sql
+ *   npx tsx src/reference/build-interest-map.ts migrations/0012_interest_category_map.sql
  *
  * rewrites everything after SEED_MARKER in that migration (the table's DDL above it is
  * drizzle-kit's).

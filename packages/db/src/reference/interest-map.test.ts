@@ -8,7 +8,7 @@ import { buildInterestMapSql, SEED_MARKER, withSeed } from './build-interest-map
 import { INTEREST_CATEGORY_MAP } from './interest-categories.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const migration = readFileSync(path.resolve(here, '../../migrations/0008_interest_category_map.sql'), 'utf8')
+const migration = readFileSync(path.resolve(here, '../../migrations/0012_interest_category_map.sql'), 'utf8')
 
 describe('the interest -> catalog mapping seed (issue 12)', () => {
   it('is in the committed migration exactly as the generator makes it today', () => {

@@ -4,7 +4,7 @@ import { IconEye, IconEyeOff } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Product } from '@presently/domain'
 import { useSession } from '../session/session'
-import { useTRPC } from '../../lib/trpc'
+import { markCatalogChanged, useTRPC } from '../../lib/trpc'
 
 interface DisableProductButtonProps {
   /** `disabled` defaults to false (listings show enabled products only). */
@@ -28,12 +28,14 @@ export function DisableProductButton(props: DisableProductButtonProps) {
 function StaffDisableButton({ product, variant = 'button' }: DisableProductButtonProps) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const refreshProducts = () =>
-    Promise.all(
+  const refreshProducts = () => {
+    markCatalogChanged()
+    return Promise.all(
       [trpc.products, trpc.promos, trpc.categories, trpc.variants, trpc.likes, trpc.orders].map((router) =>
         queryClient.invalidateQueries(router.pathFilter()),
       ),
     )
+  }
   const toggle = useMutation(
     trpc.products.toggleDisabled.mutationOptions({
       onSuccess: (result) => {
