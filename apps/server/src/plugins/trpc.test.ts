@@ -152,7 +152,7 @@ describe('staff answers are never shared and always revalidate', () => {
     const etag = before.headers.etag as string
     expect((await get(listing, { ...staff, 'if-none-match': etag })).statusCode).toBe(304)
 
-    const product = (before.json() as { result: { data: { products: { id: number }[] } } }).result.data.products[0]!
+    const product = before.json<{ result: { data: { products: { id: number }[] } } }>().result.data.products[0]!
     const toggle = await app.inject({
       method: 'POST',
       url: '/trpc/products.toggleDisabled',
@@ -163,7 +163,7 @@ describe('staff answers are never shared and always revalidate', () => {
     try {
       const after = await get(listing, { ...staff, 'if-none-match': etag })
       expect(after.statusCode).toBe(200)
-      const ids = (after.json() as { result: { data: { products: { id: number }[] } } }).result.data.products
+      const ids = after.json<{ result: { data: { products: { id: number }[] } } }>().result.data.products
       expect(ids.map((p) => p.id)).not.toContain(product.id)
       // The disabled product itself, which only staff can read, is not shared either.
       const disabled = await get(one('products.byId', { id: product.id }), staff)
