@@ -47,14 +47,20 @@ function percentile(sorted: number[], p: number): number {
  * Measures a scenario over `paths` (distinct URLs on `base`): first a cold pass, one request per
  * path in turn, each meeting empty caches (p50/p95/max of that pass); then autocannon with
  * `connections` at once for `seconds`, cycling through the paths (the load a busy shop sees, with
- * the catalog cache warm). Prints one line; asserts nothing.
+ * the catalog cache warm). `headers` go with every request (a session cookie). Prints one line;
+ * asserts nothing.
  */
-export async function load(base: string, paths: string | string[], title: string): Promise<void> {
+export async function load(
+  base: string,
+  paths: string | string[],
+  title: string,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const list = Array.isArray(paths) ? paths : [paths]
   const cold: number[] = []
   for (const path of list) {
     const started = performance.now()
-    await (await fetch(base + path)).arrayBuffer()
+    await (await fetch(base + path, { headers })).arrayBuffer()
     cold.push(performance.now() - started)
   }
   cold.sort((a, b) => a - b)
@@ -66,6 +72,7 @@ export async function load(base: string, paths: string | string[], title: string
         url: base,
         connections,
         duration: seconds,
+        headers,
         requests: [{ setupRequest: (req) => ({ ...req, path: list[next++ % list.length] }) }],
       },
       (err: unknown, res) => (err ? reject(err instanceof Error ? err : new Error('autocannon failed')) : resolve(res)),

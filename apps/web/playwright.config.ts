@@ -84,6 +84,12 @@ export default defineConfig({
       // Turns Google sign-in on, so the "Continue with Google" button shows (nothing calls Google).
       GOOGLE_CLIENT_ID: 'e2e-google-client-id',
       GOOGLE_CLIENT_SECRET: 'e2e-google-client-secret',
+      // The shipped catalog plus the real Awin sample (with image URLs, in US dollars at a
+      // recorded rate), imported through CATALOG_FEEDS as a deployment's own feeds would be.
+      CATALOG_FEEDS: [
+        path.join(repoRoot, 'packages/db/seed/amazon_uk_toys_promptcloud_10k.csv.gz'),
+        path.join(here, 'e2e/fixtures/awin-lululemon.mapping.json'),
+      ].join(','),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { sql, type Db } from '@presently/db'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
+import type { Db } from '@presently/db'
 import type { MailTransport } from '@presently/email'
 import { envDefaults, type Env } from './env.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
@@ -9,6 +9,9 @@ import { registerTrpc } from './plugins/trpc.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerMail } from './plugins/mail.ts'
+import { registerOpenApi } from './plugins/openapi.ts'
+import { registerHealth } from './plugins/health.ts'
+import { registerBackgroundWork } from './plugins/background.ts'
 import { registerAuthRoutes } from './rest/auth.ts'
 import { registerGoogleRoutes } from './rest/google.ts'
 import { registerUserRoutes } from './rest/user.ts'
@@ -16,6 +19,12 @@ import { registerOutboxPage } from './rest/outbox.ts'
 import { registerStatic } from './plugins/static.ts'
 import { registerProductRoutes } from './rest/products.ts'
 import { registerCatalogRoutes, registerVariantRoutes } from './rest/catalog.ts'
+import { registerPeopleAndEventsRoutes } from './rest/people.ts'
+import { registerLikeRoutes } from './rest/likes.ts'
+import { registerOrderRoutes } from './rest/orders.ts'
+import { registerProductDisableRoutes } from './rest/product-disable.ts'
+import { registerRecommendationRoutes } from './rest/recommendations.ts'
+import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -27,21 +36,33 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Replaces SMTP delivery (tests). */
   mailTransport?: MailTransport
+  /** Called for every route as it is registered (tests enumerate the route table with it). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /**
  * Builds the Fastify app from its plugins; server.ts boots it, tests inject() into it.
  * The database arrives from outside so tests can hand in their own.
  */
-export async function buildApp({ env: given, db, logger, mailTransport }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env: given,
+  db,
+  logger,
+  mailTransport,
+  onRoute,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const env = { ...envDefaults(), ...given }
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     routerOptions: { maxParamLength: 500 },
     trustProxy: env.TRUST_PROXY,
   })
+  if (onRoute) app.addHook('onRoute', onRoute)
   registerErrorHandler(app)
+  // Before any route: the zod validator and serializer, and the OpenAPI document of /api/*.
+  await registerOpenApi(app, { appUrl: env.APP_URL })
   const rateLimit = await registerSecurity(app, {
+    db,
     appUrl: env.APP_URL,
     rateLimits: {
       ipMax: env.AUTH_RATE_LIMIT_IP_MAX,
@@ -54,21 +75,32 @@ export async function buildApp({ env: given, db, logger, mailTransport }: BuildA
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
       : undefined
-  const auth = await registerAuth(app, { db, appUrl: env.APP_URL, mailer, rateLimit, googleEnabled: !!google })
-
-  app.get('/healthz', async (_request, reply) => {
-    try {
-      await db.execute(sql`select 1`)
-      return { status: 'ok', database: 'ok' }
-    } catch (err) {
-      app.log.error({ err }, 'health check: database unreachable')
-      return reply.status(503).send({ status: 'error', database: 'unreachable' })
-    }
+  const llm: LlmConfig | undefined =
+    env.LLM_BASE_URL && env.LLM_API_KEY && env.LLM_MODEL
+      ? {
+          baseUrl: env.LLM_BASE_URL,
+          apiKey: env.LLM_API_KEY,
+          model: env.LLM_MODEL,
+          timeoutMs: env.LLM_TIMEOUT_MS,
+          temperature: LLM_DEFAULTS.temperature,
+          maxTokens: LLM_DEFAULTS.maxTokens,
+        }
+      : undefined
+  const background = registerBackgroundWork(app)
+  const auth = await registerAuth(app, {
+    db,
+    appUrl: env.APP_URL,
+    mailer,
+    rateLimit,
+    googleEnabled: !!google,
+    background,
   })
+
+  await registerHealth(app, { db })
 
   // Strong ETags on every response; a matching If-None-Match gets a 304 (public catalog reads).
   await app.register(fastifyEtag)
-  await registerTrpc(app, db, auth)
+  await registerTrpc(app, db, auth, { recommender: { llm } })
   await registerAuthRoutes(app, db, auth)
   registerGoogleRoutes(app, db, auth, { appUrl: env.APP_URL, credentials: google })
   await registerUserRoutes(app, db)
@@ -76,6 +108,11 @@ export async function buildApp({ env: given, db, logger, mailTransport }: BuildA
   registerProductRoutes(app, db)
   registerCatalogRoutes(app, db)
   registerVariantRoutes(app, db)
+  await registerPeopleAndEventsRoutes(app, db, env.APP_URL)
+  await registerLikeRoutes(app, db)
+  await registerOrderRoutes(app, db)
+  await registerProductDisableRoutes(app, db)
+  await registerRecommendationRoutes(app, db, { llm })
   await registerStatic(app, env.WEB_DIST ?? defaultWebDist)
   return app
 }

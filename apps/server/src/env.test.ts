@@ -44,3 +44,44 @@ describe('parseEnv: accounts and email settings', () => {
     expect(() => parseEnv(source)).toThrow(message)
   })
 })
+
+describe('parseEnv: CATALOG_FEEDS', () => {
+  it('is empty by default (the shipped catalog) and resolves each listed feed against INIT_CWD', () => {
+    expect(parseEnv({}).CATALOG_FEEDS).toEqual([])
+    expect(
+      parseEnv({ INIT_CWD: '/srv/shop', CATALOG_FEEDS: 'feeds/awin.csv.gz, /data/lf.mapping.json,,' }).CATALOG_FEEDS,
+    ).toEqual(['/srv/shop/feeds/awin.csv.gz', '/data/lf.mapping.json'])
+  })
+})
+
+describe('parseEnv: LLM re-ranking of recommendations (issue 12)', () => {
+  it('is off by default and waits 4 s when on', () => {
+    const off = parseEnv({})
+    expect(off.LLM_BASE_URL).toBeUndefined()
+    expect(off.LLM_TIMEOUT_MS).toBe(4000)
+    const on = parseEnv({
+      LLM_BASE_URL: 'http://127.0.0.1:8080/v1',
+      LLM_API_KEY: 'k',
+      LLM_MODEL: 'm',
+      LLM_TIMEOUT_MS: '1500',
+    })
+    expect(on).toMatchObject({
+      LLM_BASE_URL: 'http://127.0.0.1:8080/v1',
+      LLM_API_KEY: 'k',
+      LLM_MODEL: 'm',
+      LLM_TIMEOUT_MS: 1500,
+    })
+  })
+
+  it.each([
+    [{ LLM_BASE_URL: 'http://127.0.0.1:8080/v1' }, 'LLM_API_KEY: must be set together with LLM_BASE_URL and LLM_MODEL'],
+    [{ LLM_API_KEY: 'k', LLM_MODEL: 'm' }, 'LLM_BASE_URL: must be set together with LLM_API_KEY and LLM_MODEL'],
+    [
+      { LLM_BASE_URL: 'ftp://x', LLM_API_KEY: 'k', LLM_MODEL: 'm' },
+      'LLM_BASE_URL: must start with http:// or https://',
+    ],
+    [{ LLM_TIMEOUT_MS: '0' }, 'LLM_TIMEOUT_MS'],
+  ])('stops the start on %j', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message)
+  })
+})

@@ -36,6 +36,20 @@ export const envSchema = z
     MAIL_FROM: z.string().min(3).default('Presently <no-reply@presently.local>'),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * Feeds imported on an empty database instead of the shipped catalog (issue 14): paths
+     * separated by commas, each a feed (with "<name>.mapping.json" beside it, or a preset its
+     * header matches) or a mapping file naming its feed. Relative paths: from INIT_CWD.
+     */
+    CATALOG_FEEDS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
     /** Bootstrap admin: created or updated (confirmed, is_admin) at every start. */
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(100).optional(),
@@ -45,8 +59,29 @@ export const envSchema = z
     AUTH_RATE_LIMIT_EMAIL_MAX: count(5),
     /** The window of both limits, in minutes. */
     AUTH_RATE_LIMIT_WINDOW_MINUTES: count(15),
+    /** Optional LLM re-ranking of recommendations: an OpenAI-compatible chat-completions API (all three or none). */
+    LLM_BASE_URL: z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://, e.g. https://api.openai.com/v1')
+      .optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_MODEL: z.string().min(1).optional(),
+    /** Milliseconds to wait for the model before keeping the built-in answer. */
+    LLM_TIMEOUT_MS: count(4000),
   })
   .superRefine((env, ctx) => {
+    const llm = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const
+    const missing = llm.filter((name) => env[name] === undefined)
+    if (missing.length > 0 && missing.length < llm.length) {
+      for (const name of missing) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `must be set together with ${llm.filter((n) => n !== name).join(' and ')}`,
+        })
+      }
+    }
     const pairs = [
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
       ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
@@ -82,6 +117,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const base = source.INIT_CWD ?? process.cwd()
   return {
     ...env,
+    CATALOG_FEEDS: env.CATALOG_FEEDS.map((feed) => path.resolve(base, feed)),
     DATA_DIR: path.resolve(base, env.DATA_DIR),
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
   }

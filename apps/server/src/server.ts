@@ -1,5 +1,5 @@
 import { ensureAdmin } from '@presently/api'
-import { EmbeddedDatabaseError, openDatabase, runMigrations, type Database } from '@presently/db'
+import { EmbeddedDatabaseError, openDatabase, runMigrations, withStartupLock, type Database } from '@presently/db'
 import { seedCatalogIfEmpty } from '@presently/db/import'
 import { buildApp } from './app.ts'
 import { parseEnv } from './env.ts'
@@ -44,12 +44,15 @@ app.log.info(
 )
 
 try {
-  await runMigrations(database.db)
-  await seedCatalogIfEmpty(database.db, (message: string) => app.log.info(message))
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const outcome = await ensureAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
-    app.log.info(`admin account ${env.ADMIN_EMAIL}: ${outcome}`)
-  }
+  // Instances starting together on one database take turns (issue 15): one migrates and imports.
+  await withStartupLock(database.db, async () => {
+    await runMigrations(database.db)
+    await seedCatalogIfEmpty(database.db, (message: string) => app.log.info(message), env.CATALOG_FEEDS)
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const outcome = await ensureAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
+      app.log.info(`admin account ${env.ADMIN_EMAIL}: ${outcome}`)
+    }
+  })
   await app.listen({ port: env.PORT, host: env.HOST })
   app.log.info(`Presently is running at ${env.APP_URL}`)
 } catch (err) {
@@ -65,10 +68,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return
     closing = true
     app.log.info(`${signal} received, shutting down`)
+    // Draining is bounded: whatever still runs after 10 s is cut off.
     const forced = setTimeout(() => process.exit(1), 10_000)
     forced.unref()
+    // Fastify closes idle keep-alive sockets once, when closing starts; a socket busy then turns
+    // idle when its request is answered and would hold close() open until the client drops it.
+    const drain = setInterval(() => app.server.closeIdleConnections(), 100)
+    drain.unref()
     void app
       .close()
+      .finally(() => clearInterval(drain))
       .then(() => database.close())
       .then(() => process.exit(0))
       .catch((err: unknown) => {

@@ -108,13 +108,14 @@ test.describe('price filter', () => {
     await cardTitles(page)
     const prices = (await page.getByTestId('product-price').allInnerTexts()).map(pounds)
     const slider = page.getByTestId('price-slider')
+    // The thumbs start at the ends, which are the listing's cheapest and dearest whole pounds.
     await expect(slider.getByRole('slider', { name: 'Minimum price' })).toHaveAttribute(
-      'aria-valuemin',
-      String(Math.floor(Math.min(...prices))),
+      'aria-valuetext',
+      `£${Math.floor(Math.min(...prices))}.00`,
     )
     await expect(slider.getByRole('slider', { name: 'Maximum price' })).toHaveAttribute(
-      'aria-valuemax',
-      String(Math.ceil(Math.max(...prices))),
+      'aria-valuetext',
+      `£${Math.ceil(Math.max(...prices)).toLocaleString('en-GB')}.00`,
     )
   })
 })

@@ -1,17 +1,18 @@
-import '@mantine/core/styles.css'
-import '@mantine/notifications/styles.css'
+import './mantine-styles'
 import './styles.css'
 
-import { StrictMode } from 'react'
+import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { MantineProvider } from '@mantine/core'
-import { Notifications } from '@mantine/notifications'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { createQueryClient } from './lib/query-client'
 import { createApiClient, createApiOptions, TRPCProvider } from './lib/trpc'
 import { createAppRouter } from './router'
 import { cssVariablesResolver, theme } from './theme'
+
+// Transitions and portals of the notification stack stay out of the entry chunk.
+const NotificationsHost = lazy(() => import('./lib/notifications-host'))
 
 const queryClient = createQueryClient()
 const trpcClient = createApiClient()
@@ -24,7 +25,9 @@ if (!root) throw new Error('index.html has no #root element')
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <NotificationsHost />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <RouterProvider router={router} />

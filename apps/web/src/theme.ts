@@ -1,4 +1,4 @@
-import { createTheme, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core'
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core'
 
 /** A warm terracotta: the brand colour of buttons, links and accents. */
 const brand: MantineColorsTuple = [
@@ -28,7 +28,8 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     // Toasts (@mantine/notifications) render this component; its close button has no name otherwise.
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+    // A plain object, not Notification.extend(): that would put the component in the entry chunk.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },
 })
 

@@ -9,6 +9,7 @@ export { signInWithGoogle, type GoogleClaims } from './services/auth/google-sign
 export {
   validateSessionToken,
   invalidateSession,
+  invalidateSessionToken,
   invalidateUserSessions,
   startSession,
   SESSION_LIFETIME_MS,
@@ -17,7 +18,7 @@ export {
 } from './services/auth/session.ts'
 export { getSessionUser } from './services/auth/users.ts'
 export { EMAIL_TOKEN_LIFETIME_MS } from './services/auth/email-tokens.ts'
-export type { MailDeps } from './services/auth/auth-emails.ts'
+export type { MailDeps, DeferredMailDeps, AfterResponse } from './services/auth/auth-emails.ts'
 export { setPassword } from './services/account/set-password.ts'
 export { changePassword } from './services/account/change-password.ts'
 export { updateUnsubscribed } from './services/account/update-unsubscribed.ts'
@@ -37,3 +38,31 @@ export {
   type VariantGroup,
   type VariantStatus,
 } from './services/variants/variants.ts'
+export {
+  listRelationships,
+  listOccasions,
+  listInterests,
+  listOptionCategories,
+  listGiftPreferenceGroups,
+  type OptionKind,
+} from './services/reference/reference-data.ts'
+export { listPeople, loadPeople } from './services/people/load-people.ts'
+export { createPerson, updatePerson, deletePerson, getPerson } from './services/people/save-person.ts'
+export { personInput } from './router/people.ts'
+export { listEvents, listPersonEvents, createEvent, deleteEvent } from './services/events/events.ts'
+export {
+  renderCalendarFeed,
+  resetCalendarLink,
+  hasCalendarLink,
+  removeCalendarLink,
+  calendarPath,
+} from './services/events/calendar-feed.ts'
+export { toggleLike, listLikedProductIds } from './services/likes/toggle-like.ts'
+export { listLikedProducts, listPersonOccasionLikes } from './services/likes/liked-products.ts'
+export { listAssociations, replaceAssociations, copyAssociation } from './services/likes/associations.ts'
+export { recordClickThrough } from './services/orders/record-click-through.ts'
+export { listOrders, getOrder } from './services/orders/orders.ts'
+export { toggleProductDisabled } from './services/products/toggle-disabled.ts'
+export { recommendForPerson, type RecommendForPersonOptions } from './services/recommendations/recommend-for-person.ts'
+export { catalogModelFor } from './services/recommendations/catalog-model.ts'
+export { LLM_DEFAULTS, type LlmConfig } from './services/recommendations/llm-rerank.ts'

@@ -8,6 +8,9 @@ import { variantsRouter } from './router/variants.ts'
 import { referenceRouter } from './router/reference.ts'
 import { peopleRouter } from './router/people.ts'
 import { eventsRouter } from './router/events.ts'
+import { likesRouter } from './router/likes.ts'
+import { ordersRouter } from './router/orders.ts'
+import { recommendationsRouter } from './router/recommendations.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +22,9 @@ export const appRouter = router({
   reference: referenceRouter,
   people: peopleRouter,
   events: eventsRouter,
+  likes: likesRouter,
+  orders: ordersRouter,
+  recommendations: recommendationsRouter,
 })
 
 /** The API's type, imported by the web client. */

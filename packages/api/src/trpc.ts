@@ -1,8 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server'
-import { ZodError } from 'zod'
-import { AppError } from '@presently/domain'
+import { ZodError, type z } from 'zod'
+import { AppError, SERVICE_MESSAGES } from '@presently/domain'
+import { isDatabaseUnavailable } from '@presently/db'
 import type { Db } from '@presently/db'
 import type { Mailer } from '@presently/email'
+import type { AfterResponse } from './services/auth/auth-emails.ts'
+import type { LlmConfig } from './services/recommendations/llm-rerank.ts'
 
 /** The signed-in user as the server knows it (spec browsing-and-purchase §3 "User"). */
 export interface SessionUser {
@@ -28,6 +31,8 @@ export interface AuthPlumbing {
   /** Counts one attempt; throws AppError TOO_MANY_REQUESTS past the limit. */
   rateLimit: (action: RateLimitedAction, email?: string) => Promise<void>
   mailer: Mailer
+  /** Runs work after the answer (mail whose sending must not show in the answer's timing). */
+  afterResponse: AfterResponse
   /** APP_URL: the origin of links in emails. */
   appUrl: string
   /** Sign-in providers the server is configured for. */
@@ -40,6 +45,8 @@ export interface Context {
   user: SessionUser | null
   /** Present on requests the server handles; auth and account mutations need it. */
   auth?: AuthPlumbing
+  /** Recommender settings of the server (the optional LLM re-ranking); absent: built-in only. */
+  recommender?: { llm?: LlmConfig }
 }
 
 const t = initTRPC.context<Context>().create({
@@ -65,8 +72,28 @@ const appErrors = t.middleware(async ({ next }) => {
     const cause = result.error.cause
     throw new TRPCError({ code: cause.code, message: cause.message, cause })
   }
+  // An unreachable database is a 503 with a plain message, not an internal error (issue 15).
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: SERVICE_MESSAGES.databaseDown,
+      cause: result.error.cause,
+    })
+  }
   return result
 })
+
+/**
+ * A zod schema that tRPC validates synchronously. Given a zod schema, tRPC calls its
+ * `parseAsync`, which costs two to three times `parse` for the same checks (a listing's input and
+ * output: ~30 µs vs ~10 µs a call, docs/decisions/trpc-throughput.md); handing it this object
+ * (standard-schema types for inference, and `parse`) makes it call `parse`. Failures are the
+ * same ZodError. Only for schemas without async refinements (`parse` throws on those): used on
+ * the hottest catalog reads.
+ */
+export function syncSchema<T extends z.ZodType>(schema: T) {
+  return { '~standard': schema['~standard'], parse: (value: unknown): z.output<T> => schema.parse(value) }
+}
 
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory

@@ -3,7 +3,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import * as schema from './schema/index.ts'
 import { startEmbeddedCluster, type StartClusterOptions } from './embedded.ts'
 
-export type Db = NodePgDatabase<typeof schema>
+/** The shop's Drizzle client; `$client` is its node-postgres pool (health checks read its queue). */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool }
 
 export interface Database {
   db: Db
@@ -33,10 +34,25 @@ const types: pg.CustomTypesConfig = {
 
 /** Creates a Drizzle client over a node-postgres pool for `url`. */
 export function createDb(url: string, options: { max?: number } = {}): { db: Db; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types,
+    // While the database is down a request fails within 3 s (503) instead of hanging.
+    connectionTimeoutMillis: 3_000,
+    keepAlive: true,
+  })
   // An idle connection the server closes (a restart, an admin's pg_terminate_backend) emits
   // "error" on the pool; unhandled, that would end the process. The pool drops the client and
   // the next query opens a fresh one.
+  // A connection the server drops while it is checked out (between the queries of a transaction)
+  // emits "error" on its client, where the pool listens only while it is idle: unheard, that
+  // would crash the process. Its next query fails instead, and the request answers 503.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!pool.ending) console.error(`database: a connection in use failed (${error.message})`)
+    })
+  })
   pool.on('error', (error) => {
     // After end() the pool has let go of its clients, but their backends may still be closing
     // when a shutdown of the embedded cluster reaches them.

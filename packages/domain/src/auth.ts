@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isStorableText, safeText } from './input.ts'
 
 /**
  * Messages of the auth and account calls, shared by the server (REST and tRPC) and the web app.
@@ -80,10 +81,7 @@ export type LoginInput = z.input<typeof loginInput>
 export const registerInput = z.object({
   email: emailInput,
   password: passwordField,
-  displayName: z
-    .string()
-    .trim()
-    .max(100)
+  displayName: safeText({ max: 100 })
     .optional()
     .transform((v) => (v ? v : undefined)),
 })
@@ -101,6 +99,7 @@ export const tokenField = z
   .trim()
   .min(1, AUTH_MESSAGES.tokenRequired)
   .max(200, AUTH_MESSAGES.tokenRequired)
+  .refine(isStorableText, AUTH_MESSAGES.tokenRequired)
 
 export const tokenInput = z.object({ token: tokenField })
 

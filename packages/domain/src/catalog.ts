@@ -1,51 +1,46 @@
 import { z } from 'zod'
+import { affiliateIdField, checkProductIdRange, idField, optionalSafeText, pageField, safeText } from './input.ts'
 
-/** Sort orders of product listings (spec browsing-and-purchase §3 "Sort order values"). */
-export const SORT_ORDERS = ['random', 'price_asc', 'price_desc', 'name_asc', 'name_desc'] as const
-export type SortOrder = (typeof SORT_ORDERS)[number]
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, SORT_ORDERS } from './catalog-constants.ts'
 
-/** Page size options of listings; default 12 (spec browsing-and-purchase §9). */
-export const PAGE_SIZES = [12, 24, 36, 48] as const
-export const DEFAULT_PAGE_SIZE = 12
-/** The largest page a listing call accepts; larger limits get a 400. */
-export const MAX_PAGE_SIZE = 100
+export {
+  SORT_ORDERS,
+  type SortOrder,
+  PAGE_SIZES,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  isAffiliateId,
+} from './catalog-constants.ts'
 
-/** A numeric id of 5 or more digits is an affiliate-network id (spec browsing-and-purchase §5). */
-export function isAffiliateId(id: string | number): boolean {
-  return /^\d{5,}$/.test(String(id))
+const optionalText = optionalSafeText()
+
+/** minPrice <= maxPrice when both are given (a listing's price band). */
+export function checkPriceBand(value: { minPrice?: number; maxPrice?: number }, ctx: z.RefinementCtx): void {
+  if (value.minPrice !== undefined && value.maxPrice !== undefined && value.minPrice > value.maxPrice) {
+    ctx.addIssue({ code: 'custom', path: ['minPrice'], message: 'minPrice must not be greater than maxPrice' })
+  }
 }
-
-const optionalText = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((v) => (v ? v : undefined))
 
 /**
  * Input of a product listing (spec browsing-and-purchase §7 GET /api/products): page from 1,
  * limit 1..100, optional search, category filter, sort, price band in GBP (inclusive).
  * `seed` makes "random" order stable across the pages of one browsing sequence.
  */
-export const productListInput = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-    includeVariants: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
-    search: optionalText,
-    categoryName: optionalText,
-    categoryLevel1: optionalText,
-    categoryLevel2: optionalText,
-    categoryLevel3: optionalText,
-    sort: z.enum(SORT_ORDERS).optional(),
-    seed: z.string().trim().max(64).optional(),
-    minPrice: z.coerce.number().min(0).max(1_000_000).optional(),
-    maxPrice: z.coerce.number().min(0).max(1_000_000).optional(),
-  })
-  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
-    message: 'minPrice must not be greater than maxPrice',
-    path: ['minPrice'],
-  })
+export const productListFields = z.object({
+  page: pageField,
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  includeVariants: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
+  search: optionalText,
+  categoryName: optionalText,
+  categoryLevel1: optionalText,
+  categoryLevel2: optionalText,
+  categoryLevel3: optionalText,
+  sort: z.enum(SORT_ORDERS).optional(),
+  seed: safeText({ max: 64 }).optional(),
+  minPrice: z.coerce.number().min(0).max(1_000_000).optional(),
+  maxPrice: z.coerce.number().min(0).max(1_000_000).optional(),
+})
+export const productListInput = productListFields.superRefine(checkPriceBand)
 export type ProductListInput = z.input<typeof productListInput>
 export type ProductListQuery = z.output<typeof productListInput>
 
@@ -65,6 +60,11 @@ export const productOutput = z.object({
   affiliateUrl: z.string().nullable(),
   merchantCategory: z.string().nullable(),
   disabled: z.boolean(),
+  /** Beyond the spec's shape (issue 14): the feed's star rating (0..5) and review count. */
+  averageRating: z.number().nullable(),
+  reviewCount: z.number().int().nullable(),
+  /** The merchant selling it, e.g. "Amazon UK" (the Buy Now link leads there). */
+  merchantName: z.string().nullable(),
 })
 export type Product = z.infer<typeof productOutput>
 
@@ -80,8 +80,22 @@ export const productListOutput = z.object({
 })
 export type ProductList = z.infer<typeof productListOutput>
 
-/** Input of a single-product read: a shop id, or with type "aw" an affiliate-network id. */
-export const productByIdInput = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  type: z.enum(['aw']).optional(),
-})
+/**
+ * Input of a single-product read: a shop id (int4), or with type "aw" an affiliate-network id
+ * (bigint, up to 2^53-1).
+ */
+export const productByIdInput = z
+  .object({
+    id: affiliateIdField,
+    type: z.enum(['aw']).optional(),
+  })
+  .superRefine((value, ctx) => checkProductIdRange(value.id, value.type === 'aw', ctx, ['id']))
+
+/** GET /api/products/{awProductId}/descriptions/formatted: an affiliate-network id. */
+export const awProductIdInput = z.object({ awProductId: affiliateIdField })
+
+/** A listing limited to one promo (tRPC products.list): the listing input and a promo id. */
+export const promoListInput = productListFields.extend({ promoId: idField.optional() }).superRefine(checkPriceBand)
+
+/** A search query (GET /api/search/categories-with-counts?q=). */
+export const searchQueryInput = z.object({ q: safeText().min(1, 'No search query provided') })

@@ -25,3 +25,9 @@ export class AppError extends Error {
     return APP_ERROR_STATUS[this.code]
   }
 }
+
+/** What the shop answers while it cannot serve a request for a moment (issue 15): 503 + Retry-After. */
+export const SERVICE_MESSAGES = {
+  busy: 'The shop is busy right now. Please try again in a moment.',
+  databaseDown: "The shop's database cannot be reached right now. Please try again in a moment.",
+} as const

@@ -63,9 +63,13 @@ describe('person form values (spec account-area §5)', () => {
   })
 
   it('refuses NUL bytes, lone surrogates and overlong text', () => {
-    expect(firstMessage({ name: 'a\u0000b', relationshipId: 1 })).toBe('Text must not contain NUL characters')
-    expect(firstMessage({ name: 'a\uD800b', relationshipId: 1 })).toBe('Text must be valid Unicode')
-    expect(firstMessage({ name: 'x'.repeat(101), relationshipId: 1 })).toBe('Must be at most 100 characters')
+    expect(firstMessage({ name: 'a\u0000b', relationshipId: 1 })).toBe(
+      'name must not contain NUL characters or unpaired surrogates',
+    )
+    expect(firstMessage({ name: 'a\uD800b', relationshipId: 1 })).toBe(
+      'name must not contain NUL characters or unpaired surrogates',
+    )
+    expect(firstMessage({ name: 'x'.repeat(101), relationshipId: 1 })).toBe('name must be at most 100 characters')
     // A proper pair (an emoji) is fine.
     expect(firstMessage({ name: 'Gran 🎁', relationshipId: 1 })).toBeNull()
   })

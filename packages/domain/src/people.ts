@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isValidIsoDate, type IsoDate } from './event-dates.ts'
+import { idField, PG_INT4_MAX, safeText } from './input.ts'
 import type { ProfileTier } from './completeness.ts'
 
 /** Gender of a profile (spec account-area §2 "Identity", §5): one of these or null. */
@@ -35,23 +36,8 @@ export const PEOPLE_MESSAGES = {
   saveFirst: 'Save the person first to add important dates',
 } as const
 
-/** PostgreSQL int4: ids of the people tables are serial columns. */
-const INT4_MAX = 2_147_483_647
-/** A row id: a whole number 1..2^31-1 (a larger one could never exist). */
-export const rowId = z.number().int().min(1).max(INT4_MAX)
-
-/** A UTF-16 surrogate without its pair: not a character, and PostgreSQL refuses it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-
-/** Free text of a profile: no NUL or lone surrogates (PostgreSQL refuses them), trimmed, capped. */
-export function profileText(max: number) {
-  return z
-    .string()
-    .max(max, `Must be at most ${max} characters`)
-    .refine((v) => !v.includes('\u0000'), 'Text must not contain NUL characters')
-    .refine((v) => !LONE_SURROGATE.test(v), 'Text must be valid Unicode')
-    .transform((v) => v.trim())
-}
+/** Free text of a profile field: trimmed, at most `max` characters, storable (input.ts). */
+const profileText = (max: number) => safeText({ max })
 
 /** A calendar date "YYYY-MM-DD" that exists (no 31 April). */
 export const isoDateInput = z
@@ -78,7 +64,7 @@ export function dobInput(today: () => IsoDate) {
 }
 
 const selections = z
-  .array(z.object({ categoryId: rowId, optionId: rowId }))
+  .array(z.object({ categoryId: idField, optionId: idField }))
   .max(50)
   .default([])
   .refine((list) => new Set(list.map((s) => s.categoryId)).size === list.length, PEOPLE_MESSAGES.oneOptionPerCategory)
@@ -94,7 +80,7 @@ export const personEventInput = z.object({
     .number({ error: PEOPLE_MESSAGES.occasionRequired })
     .int(PEOPLE_MESSAGES.occasionRequired)
     .min(1, PEOPLE_MESSAGES.occasionRequired)
-    .max(INT4_MAX, PEOPLE_MESSAGES.occasionRequired),
+    .max(PG_INT4_MAX, PEOPLE_MESSAGES.occasionRequired),
 })
 export type PersonEventInput = z.input<typeof personEventInput>
 
@@ -113,7 +99,7 @@ export function personInputSchema(today: () => IsoDate) {
       .number({ error: PEOPLE_MESSAGES.relationshipRequired })
       .int(PEOPLE_MESSAGES.relationshipRequired)
       .min(1, PEOPLE_MESSAGES.relationshipRequired)
-      .max(INT4_MAX, PEOPLE_MESSAGES.relationshipRequired),
+      .max(PG_INT4_MAX, PEOPLE_MESSAGES.relationshipRequired),
     dob: dobInput(today),
     gender: z.enum(GENDERS).nullable().optional(),
     orientation: z.enum(ORIENTATIONS).nullable().optional(),
@@ -126,12 +112,12 @@ export function personInputSchema(today: () => IsoDate) {
     tasteSelections: selections,
     personalitySelections: selections,
     giftPreferenceSelections: z
-      .array(z.object({ optionId: rowId }))
+      .array(z.object({ optionId: idField }))
       .max(100)
       .default([])
       .transform((list) => [...new Map(list.map((s) => [s.optionId, s])).values()]),
     interests: z
-      .array(z.object({ interestId: rowId, is_primary: z.boolean().default(false) }))
+      .array(z.object({ interestId: idField, is_primary: z.boolean().default(false) }))
       .max(200)
       .default([])
       // The last marking of an interest wins (Like then Love is Love).

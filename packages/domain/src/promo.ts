@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { idField, pageField, safeText } from './input.ts'
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './catalog.ts'
 
 /** Promo (spec browsing-and-purchase §3 "Promo"). */
 export const promoOutput = z.object({
@@ -28,4 +30,16 @@ export const promoProductsPageOutput = z.object({
   totalPages: z.number().int(),
 })
 
-export const promoIdInput = z.object({ promoId: z.coerce.number().int().positive().max(2_147_483_647) })
+export const promoIdInput = z.object({ promoId: idField })
+
+/** GET /api/promos/name/{name}. */
+export const promoNameInput = z.object({ name: safeText({ max: 100 }).min(1, 'No promo name provided') })
+
+/** Paging of GET /api/promos/{id}/products/paginated?page&limit (default 12 a page). */
+export const promoPageFields = z.object({
+  page: pageField,
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+})
+
+/** tRPC promos.productsPage: a promo id and its paging. */
+export const promoPageInput = promoIdInput.extend(promoPageFields.shape)

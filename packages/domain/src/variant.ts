@@ -1,9 +1,16 @@
 import { z } from 'zod'
+import { affiliateIdField, checkProductIdRange } from './input.ts'
 
-export const variantKeyInput = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  byAwProductId: z.boolean().optional(),
-})
+/**
+ * A product of a variant call: a shop id (int4), or with byAwProductId an affiliate-network id
+ * (spec browsing-and-purchase §7 "?awProductId=true").
+ */
+export const variantKeyInput = z
+  .object({
+    id: affiliateIdField,
+    byAwProductId: z.boolean().optional(),
+  })
+  .superRefine((value, ctx) => checkProductIdRange(value.id, value.byAwProductId === true, ctx, ['id']))
 
 export const variantStatusOutput = z.object({
   isVariant: z.boolean(),

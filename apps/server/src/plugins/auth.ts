@@ -4,6 +4,7 @@ import { validateSessionToken, type AuthPlumbing, type SessionUser } from '@pres
 import type { Db } from '@presently/db'
 import type { Mailer } from '@presently/email'
 import type { RateLimit } from './security.ts'
+import type { BackgroundWork } from './background.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +24,7 @@ export interface AuthOptions {
   mailer: Mailer
   rateLimit: RateLimit
   googleEnabled: boolean
+  background: BackgroundWork
 }
 
 /** Cookie helpers that the REST routes share with the tRPC context. */
@@ -41,9 +43,21 @@ export interface Auth {
 }
 
 /**
- * Reads the "session" cookie of every /api and /trpc request and sets request.user and
- * request.sessionId (expired or unknown tokens clear the cookie; a session used past half its
- * life is extended and the cookie sent again). Static files and the SPA skip the lookup.
+ * Whether a request is answered by an /api or /trpc route, judged on the route the router
+ * matched (`/api/products/:id`, `/trpc/:path`), never on the raw URL: "/%61pi/auth/login" matches
+ * the /api/auth/login route and so gets its session like the plain spelling
+ * (docs/decisions/api-boundary.md). Unmatched URLs (the 404 handler) and static files have none.
+ */
+export function hasSession(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url
+  return route !== undefined && (route.startsWith('/api/') || route.startsWith('/trpc/'))
+}
+
+/**
+ * Reads the "session" cookie of every request an /api or /trpc route answers (see
+ * {@link hasSession}) and sets request.user and request.sessionId (expired or unknown tokens
+ * clear the cookie; a session used past half its life is extended and the cookie sent again).
+ * Static files and the SPA skip the lookup.
  */
 export async function registerAuth(app: FastifyInstance, options: AuthOptions): Promise<Auth> {
   const { db } = options
@@ -60,8 +74,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   }
 
   app.addHook('onRequest', async (request, reply) => {
-    const url = request.url
-    if (!url.startsWith('/api/') && !url.startsWith('/trpc/')) return
+    if (!hasSession(request)) return
     const token = request.cookies[SESSION_COOKIE]
     if (!token) return
     const result = await validateSessionToken(db, token)
@@ -83,6 +96,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
       clearSessionCookie: () => cookies.clear(reply),
       rateLimit: (action, email) => options.rateLimit(request, reply, action, email),
       mailer: options.mailer,
+      afterResponse: options.background.run(request.log),
       appUrl: options.appUrl,
       providers: { google: options.googleEnabled },
     }),

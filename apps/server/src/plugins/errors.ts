@@ -1,11 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { ZodError } from 'zod'
-import { AppError } from '@presently/domain'
+import { AppError, SERVICE_MESSAGES } from '@presently/domain'
+import { isDatabaseUnavailable } from '@presently/db'
 
 /**
- * The one formatter of REST errors: AppError -> its status and message; zod validation -> 400
- * with the first issue; Fastify's own 4xx (bad JSON, too large) keep their status; anything
- * else -> 500 "Internal server error", details only in the log. Body: {success:false, message}.
+ * The one formatter of REST errors: AppError -> its status and message; a route schema's
+ * rejection (InputError from plugins/openapi.ts) and any ZodError -> 400 with the first issue;
+ * Fastify's own 4xx (bad JSON, unsupported content type, too large) keep their status; anything
+ * else (a response that does not match its schema included) -> 500 "Internal server error",
+ * except an unreachable database -> 503 with Retry-After (SERVICE_MESSAGES.databaseDown),
+ * details only in the log. Body: {success:false, message}.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
@@ -17,6 +21,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500
     if (status < 500) return reply.status(status).send({ success: false, message: error.message })
+    // The database is restarting or unreachable: fail fast and say when to come back (issue 15).
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .header('cache-control', 'no-store')
+        .send({ success: false, message: SERVICE_MESSAGES.databaseDown })
+    }
     request.log.error({ err: error }, 'request failed')
     return reply.status(500).send({ success: false, message: 'Internal server error' })
   })

@@ -52,6 +52,7 @@ describe('mail over SMTP', () => {
     })
     expect(login.statusCode).toBe(200)
 
+    await app.afterResponse.idle()
     await app.mailer.idle()
     const [row] = await testDb.db.select().from(emailLog).where(eq(emailLog.toAddress, 'smtp-user@example.com'))
     expect(row).toMatchObject({ status: 'sent', attempts: 1 })
@@ -68,6 +69,7 @@ describe('mail over SMTP', () => {
       payload: { email: 'smtp-user@example.com' },
     })
     expect(res.statusCode).toBe(200)
+    await app.afterResponse.idle()
     await app.mailer.idle()
     const [failed] = await testDb.db.select().from(emailLog).where(eq(emailLog.kind, 'reset_password'))
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 })

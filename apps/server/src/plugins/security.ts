@@ -3,8 +3,12 @@ import fastifyHelmet from '@fastify/helmet'
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit'
 import { AppError, AUTH_MESSAGES } from '@presently/domain'
 import type { RateLimitedAction } from '@presently/api'
+import type { Db } from '@presently/db'
+import { postgresRateLimitStore, sweepRateLimitCounters } from './rate-limit-store.ts'
 
 export interface SecurityOptions {
+  /** Where the rate-limit counters live, shared by every instance (rate-limit-store.ts). */
+  db: Db
   /** APP_URL: its origin is the shop's own; https turns on HSTS and upgrade-insecure-requests. */
   appUrl: string
   rateLimits: {
@@ -31,7 +35,8 @@ const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
   'forgot-password',
   'reset-password',
 ]
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** Methods that change nothing (RFC 9110 §9.2.1); every other method is a write. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The key a limiter counts under, carried on a request view (see `limit` below). */
 const RATE_KEY = Symbol('rateLimitKey')
 
@@ -72,11 +77,11 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   })
 
   // Writes from another site's page are refused. SameSite=Lax already keeps the session cookie
-  // off cross-site POSTs; this also covers browsers and paths where it would not.
+  // off cross-site POSTs; this also covers browsers and paths where it would not. The check
+  // looks at the method alone, never at the path: every write to any URL, however it is
+  // spelled ("/%61pi/...", "/API/...", "/trpc/..."), is checked (docs/decisions/csrf.md).
   app.addHook('onRequest', async (request, reply) => {
-    if (!WRITE_METHODS.has(request.method)) return
-    const url = request.url
-    if (!url.startsWith('/api/') && !url.startsWith('/trpc/')) return
+    if (SAFE_METHODS.has(request.method)) return
     const origin = request.headers.origin
     if (origin === undefined) {
       if (request.headers['sec-fetch-site'] === 'cross-site') return refuse(reply)
@@ -87,7 +92,16 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     if (origin !== appOrigin && origin !== ownOrigin) return refuse(reply)
   })
 
-  await app.register(fastifyRateLimit, { global: false, cache: 10_000 })
+  // Counters in PostgreSQL: two instances behind a proxy count against the same limits.
+  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(options.db) })
+  const sweep = setInterval(() => {
+    sweepRateLimitCounters(options.db).catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'))
+  }, 60_000)
+  sweep.unref()
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(sweep)
+    done()
+  })
   const { ipMax, emailMax, windowMs } = options.rateLimits
   const keyOf = (request: FastifyRequest) => (request as FastifyRequest & { [RATE_KEY]: string })[RATE_KEY]
   const byIp = app.createRateLimit({ max: ipMax, timeWindow: windowMs, keyGenerator: keyOf })

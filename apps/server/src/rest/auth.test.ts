@@ -27,6 +27,8 @@ afterAll(async () => {
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload, headers })
+/** Forgot-password and resend-confirmation mail after answering: wait for that work. */
+const settled = () => app.afterResponse.idle()
 
 describe('POST /api/auth/register', () => {
   it('creates an unconfirmed account, answers the documented shape and mails a confirmation link', async () => {
@@ -126,6 +128,7 @@ describe('login, confirmation and session', () => {
     const before = await testDb.db.select().from(emailLog).where(eq(emailLog.toAddress, 'resend@example.com'))
     const res = await post('/api/auth/resend-confirmation', { email: 'resend@example.com' })
     expect(res.json()).toEqual({ success: true, message: 'Confirmation email sent successfully.' })
+    await settled()
     const after = await testDb.db.select().from(emailLog).where(eq(emailLog.toAddress, 'resend@example.com'))
     expect(after).toHaveLength(before.length + 1)
     // The newer link works (the older one too, until it expires).
@@ -136,6 +139,7 @@ describe('login, confirmation and session', () => {
     expect(unknown.json()).toEqual(res.json())
     const confirmed = await post('/api/auth/resend-confirmation', { email: 'resend@example.com' })
     expect(confirmed.json()).toEqual(res.json())
+    await settled()
     const count = await testDb.db.select().from(emailLog).where(eq(emailLog.toAddress, 'resend@example.com'))
     expect(count).toHaveLength(after.length)
     expect((await post('/api/auth/resend-confirmation', { email: 'nope' })).statusCode).toBe(400)
@@ -285,10 +289,12 @@ describe('forgot and reset password', () => {
     const known = await post('/api/auth/forgot-password', { email: 'forgot@example.com' })
     expect(known.statusCode).toBe(200)
     expect(known.json()).toEqual(neutral)
+    await settled()
     const mail = await latestMail(testDb.db, 'forgot@example.com', 'reset_password')
     expect(mail.subject).toBe('Reset your Presently password')
     const unknown = await post('/api/auth/forgot-password', { email: 'ghost@example.com' })
     expect(unknown.json()).toEqual(neutral)
+    await settled()
     expect(await testDb.db.select().from(emailLog).where(eq(emailLog.toAddress, 'ghost@example.com'))).toEqual([])
     const invalid = await post('/api/auth/forgot-password', { email: 'ghost' })
     expect(invalid.json()).toEqual({ success: false, message: 'Please enter a valid email address' })
@@ -297,6 +303,7 @@ describe('forgot and reset password', () => {
   it('validates the token, resets once, ends every session and signs in with the new password', async () => {
     const { token: sessionToken, userId } = await signedInUser(app, testDb.db, 'reset@example.com')
     await post('/api/auth/forgot-password', { email: 'reset@example.com' })
+    await settled()
     const token = tokenFrom(
       (await latestMail(testDb.db, 'reset@example.com', 'reset_password')).links,
       '/reset-password',
@@ -343,6 +350,7 @@ describe('forgot and reset password', () => {
   it('refuses an expired reset link', async () => {
     await signedInUser(app, testDb.db, 'reset-expired@example.com')
     await post('/api/auth/forgot-password', { email: 'reset-expired@example.com' })
+    await settled()
     const token = tokenFrom(
       (await latestMail(testDb.db, 'reset-expired@example.com', 'reset_password')).links,
       '/reset-password',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   categoryTreeWithCounts,
@@ -9,83 +10,190 @@ import {
   promoCategoriesWithCounts,
   searchCategoriesWithCounts,
 } from '@presently/api'
-import { MAX_PAGE_SIZE, promoIdInput } from '@presently/domain'
+import {
+  affiliateIdField,
+  categoriesWithCountsOutput,
+  categoryTreeOutput,
+  promoIdInput,
+  promoNameInput,
+  promoOutput,
+  promoPageFields,
+  promoProductOutput,
+  promoProductsPageOutput,
+  searchQueryInput,
+  variantGroupOutput,
+  variantKeyInput,
+  variantStatusOutput,
+} from '@presently/domain'
 import type { Db } from '@presently/db'
 import { publicCache, revalidate } from './cache.ts'
+import { parseInput } from './parse.ts'
+import { errorResponses, wrapped } from './schema.ts'
 
 const promoIdParams = z.object({ id: promoIdInput.shape.promoId })
-const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(12),
-})
-const searchQuery = z.object({ q: z.string().trim().min(1, 'No search query provided').max(200) })
-const promoNameParams = z.object({ name: z.string().trim().min(1, 'No promo name provided').max(100) })
 
 /**
  * Category, search and promo calls of spec browsing-and-purchase §7, with the documented
  * wrapped shapes ({success, message?, data}).
  */
 export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/category-overrides/tree', async (_request, reply) => {
-    const { tree } = await categoryTreeWithCounts(db)
-    publicCache(reply, 3600)
-    return { categories: tree }
-  })
+  const route = app.withTypeProvider<ZodTypeProvider>()
 
-  app.get('/api/search/categories-with-counts', async (request, reply) => {
-    const { q } = searchQuery.parse(request.query)
-    const data = await searchCategoriesWithCounts(db, q)
-    publicCache(reply)
-    return { success: true, data }
-  })
+  route.get(
+    '/api/category-overrides/tree',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: "The shop's category tree",
+        response: { 200: categoryTreeOutput },
+      },
+    },
+    async (_request, reply) => {
+      const { tree } = await categoryTreeWithCounts(db)
+      publicCache(reply, 3600)
+      return { categories: tree }
+    },
+  )
 
-  app.get('/api/category-overrides/category-counts/promo/:promoId', async (request, reply) => {
-    const { promoId } = promoIdInput.parse(request.params)
-    const { tree, counts } = await promoCategoriesWithCounts(db, promoId)
-    publicCache(reply)
-    return { success: true, data: { categoryCounts: counts, tree } }
-  })
+  route.get(
+    '/api/search/categories-with-counts',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: "The categories of a search's results, with product counts",
+        querystring: searchQueryInput,
+        response: { 200: wrapped(categoriesWithCountsOutput), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const data = await searchCategoriesWithCounts(db, request.query.q)
+      publicCache(reply)
+      return { success: true as const, data }
+    },
+  )
 
-  app.get('/api/promos/name/:name', async (request, reply) => {
-    const { name } = promoNameParams.parse(request.params)
-    const data = await getPromoByName(db, name)
-    revalidate(reply)
-    return { success: true, message: 'Promo found', data }
-  })
+  route.get(
+    '/api/category-overrides/category-counts/promo/:promoId',
+    {
+      schema: {
+        tags: ['categories'],
+        summary: "The categories of a promo's products, with counts",
+        params: promoIdInput,
+        response: {
+          200: wrapped(
+            z.object({
+              categoryCounts: categoriesWithCountsOutput.shape.counts,
+              tree: categoriesWithCountsOutput.shape.tree,
+            }),
+          ),
+          ...errorResponses(400, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { tree, counts } = await promoCategoriesWithCounts(db, request.params.promoId)
+      publicCache(reply)
+      return { success: true as const, data: { categoryCounts: counts, tree } }
+    },
+  )
 
-  app.get('/api/promos/:id/products', async (request, reply) => {
-    const { id } = promoIdParams.parse(request.params)
-    const { products } = await listPromoProducts(db, { promoId: id })
-    publicCache(reply)
-    return { success: true, data: products }
-  })
+  route.get(
+    '/api/promos/name/:name',
+    {
+      schema: {
+        tags: ['promos'],
+        summary: 'An active promo by its name (never cached)',
+        params: promoNameInput,
+        response: { 200: wrapped(promoOutput), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const data = await getPromoByName(db, request.params.name)
+      revalidate(reply)
+      return { success: true as const, message: 'Promo found', data }
+    },
+  )
 
-  app.get('/api/promos/:id/products/paginated', async (request, reply) => {
-    const { id } = promoIdParams.parse(request.params)
-    const { page, limit } = pageQuery.parse(request.query)
-    const data = await listPromoProducts(db, { promoId: id, page, limit })
-    publicCache(reply)
-    return { success: true, data }
-  })
+  route.get(
+    '/api/promos/:id/products',
+    {
+      schema: {
+        tags: ['promos'],
+        summary: "Every product of a promo, in the promo's order",
+        params: promoIdParams,
+        response: { 200: wrapped(z.array(promoProductOutput)), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { products } = await listPromoProducts(db, { promoId: request.params.id })
+      publicCache(reply)
+      return { success: true as const, data: products }
+    },
+  )
+
+  route.get(
+    '/api/promos/:id/products/paginated',
+    {
+      schema: {
+        tags: ['promos'],
+        summary: "A page of a promo's products",
+        params: promoIdParams,
+        querystring: promoPageFields,
+        response: { 200: wrapped(promoProductsPageOutput), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { page, limit } = request.query
+      const data = await listPromoProducts(db, { promoId: request.params.id, page, limit })
+      publicCache(reply)
+      return { success: true as const, data }
+    },
+  )
 }
 
-const variantParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
-const variantQuery = z.object({ awProductId: z.enum(['true', 'false']).optional() })
+const variantParams = z.object({ id: affiliateIdField })
+const variantQuery = z.object({
+  awProductId: z.enum(['true', 'false']).optional().describe('true: {id} is an affiliate-network id'),
+})
+/** The path id and the query flag, checked together: the id's range follows the flag. */
+const variantKey = (id: number, awProductId: 'true' | 'false' | undefined) =>
+  parseInput(variantKeyInput, { id, byAwProductId: awProductId === 'true' })
 
 /** GET /api/variants/product/{id}/status and /group, ?awProductId=true for affiliate ids (spec browsing-and-purchase §7). */
 export function registerVariantRoutes(app: FastifyInstance, db: Db): void {
-  const key = (params: unknown, query: unknown) => ({
-    id: variantParams.parse(params).id,
-    byAwProductId: variantQuery.parse(query).awProductId === 'true',
-  })
-  app.get('/api/variants/product/:id/status', async (request, reply) => {
-    const data = await getVariantStatus(db, key(request.params, request.query))
-    publicCache(reply)
-    return { success: true, data }
-  })
-  app.get('/api/variants/product/:id/group', async (request, reply) => {
-    const data = await getVariantGroup(db, key(request.params, request.query))
-    publicCache(reply)
-    return { success: true, data }
-  })
+  const route = app.withTypeProvider<ZodTypeProvider>()
+  route.get(
+    '/api/variants/product/:id/status',
+    {
+      schema: {
+        tags: ['variants'],
+        summary: 'Whether a product belongs to a variant group, and is its primary',
+        params: variantParams,
+        querystring: variantQuery,
+        response: { 200: wrapped(variantStatusOutput), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const data = await getVariantStatus(db, variantKey(request.params.id, request.query.awProductId))
+      publicCache(reply)
+      return { success: true as const, data }
+    },
+  )
+  route.get(
+    '/api/variants/product/:id/group',
+    {
+      schema: {
+        tags: ['variants'],
+        summary: "A product's variant group with its variants",
+        params: variantParams,
+        querystring: variantQuery,
+        response: { 200: wrapped(variantGroupOutput), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const data = await getVariantGroup(db, variantKey(request.params.id, request.query.awProductId))
+      publicCache(reply)
+      return { success: true as const, data }
+    },
+  )
 }

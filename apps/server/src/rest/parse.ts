@@ -29,6 +29,8 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
 }
 
 /** The documented success shape of the auth and account calls: {success, data?, message?}. */
+export function ok(data: undefined, message: string): { success: true; message: string }
+export function ok<T extends object>(data: T, message?: string): { success: true; data: T; message?: string }
 export function ok<T extends object>(data: T | undefined, message?: string) {
   return { success: true as const, ...(data === undefined ? {} : { data }), ...(message ? { message } : {}) }
 }

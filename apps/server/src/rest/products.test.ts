@@ -56,6 +56,7 @@ describe('GET /api/products', () => {
     expect(Object.keys(body.products[0]).sort()).toEqual(
       [
         'affiliateUrl',
+        'averageRating',
         'awProductId',
         'brand',
         'categoryName',
@@ -67,7 +68,9 @@ describe('GET /api/products', () => {
         'imageUrl',
         'longDescription',
         'merchantCategory',
+        'merchantName',
         'price',
+        'reviewCount',
         'title',
       ].sort(),
     )
@@ -116,10 +119,11 @@ describe('GET /api/products/{id}', () => {
 })
 
 describe('infrastructure routes', () => {
-  it('reports health with a database ping', async () => {
-    const res = await app.inject({ method: 'GET', url: '/healthz' })
-    expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ status: 'ok', database: 'ok' })
+  it('reports liveness without the database and readiness with it', async () => {
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' })
+    const ready = await app.inject({ method: 'GET', url: '/readyz' })
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json()).toMatchObject({ status: 'ready', database: 'ok' })
   })
 
   it('serves tRPC at /trpc', async () => {

@@ -37,6 +37,21 @@ export async function latestMail(db: Db, to: string, kind?: string) {
   return { ...row, links: extractLinks(row.text) }
 }
 
+/**
+ * The first mail of one kind to `to` newer than the mail with id `afterId`, waiting up to
+ * `timeoutMs` for it: forgot-password and resend-confirmation make their mail after answering
+ * (docs/decisions/api-boundary.md), so a client over HTTP cannot know when it is there.
+ */
+export async function nextMail(db: Db, to: string, kind: string, afterId: number, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const mail = await latestMail(db, to, kind).catch(() => undefined)
+    if (mail && mail.id > afterId) return mail
+    if (Date.now() > deadline) throw new Error(`no new ${kind} mail to ${to} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 /** The token of the first link of `mail` whose path is `path` (e.g. "/confirm-email"). */
 export function tokenFrom(links: string[], path: string): string {
   const link = links.map((l) => new URL(l)).find((u) => u.pathname === path)

@@ -73,7 +73,7 @@ export const authRouter = router({
     .output(messageOutput)
     .mutation(async ({ ctx, input }) => {
       await ctx.auth.rateLimit('resend-confirmation', input.email)
-      await resendConfirmation(ctx.db, ctx.auth, input.email)
+      resendConfirmation(ctx.db, ctx.auth, input.email)
       return { message: AUTH_MESSAGES.resendSuccess }
     }),
 
@@ -83,7 +83,7 @@ export const authRouter = router({
     .output(messageOutput)
     .mutation(async ({ ctx, input }) => {
       await ctx.auth.rateLimit('forgot-password', input.email)
-      await forgotPassword(ctx.db, ctx.auth, input.email)
+      forgotPassword(ctx.db, ctx.auth, input.email)
       return { message: AUTH_MESSAGES.forgotPasswordNeutral }
     }),
 

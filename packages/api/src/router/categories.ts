@@ -1,5 +1,4 @@
-import { z } from 'zod'
-import { categoriesWithCountsOutput, categoryTreeOutput, promoIdInput } from '@presently/domain'
+import { categoriesWithCountsOutput, categoryTreeOutput, promoIdInput, searchQueryInput } from '@presently/domain'
 import { publicProcedure, router } from '../trpc.ts'
 import { categoryTreeWithCounts } from '../services/categories/category-tree.ts'
 import { promoCategoriesWithCounts, searchCategoriesWithCounts } from '../services/categories/search-categories.ts'
@@ -11,7 +10,7 @@ export const categoriesRouter = router({
   })),
   /** Categories of a search's results with counts (GET /api/search/categories-with-counts). */
   searchWithCounts: publicProcedure
-    .input(z.object({ q: z.string().trim().min(1, 'No search query provided').max(200) }))
+    .input(searchQueryInput)
     .output(categoriesWithCountsOutput)
     .query(({ ctx, input }) => searchCategoriesWithCounts(ctx.db, input.q)),
   /** Categories of a promo's products with counts (GET /api/category-overrides/category-counts/promo/{id}). */

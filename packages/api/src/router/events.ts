@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { createEventInput, eventOutput, rowId } from '@presently/domain'
+import { createEventInput, eventOutput, idField } from '@presently/domain'
 import { protectedProcedure, router } from '../trpc.ts'
 import { createEvent, deleteEvent, listEvents, listPersonEvents } from '../services/events/events.ts'
 import { hasCalendarLink, removeCalendarLink, resetCalendarLink } from '../services/events/calendar-feed.ts'
@@ -10,17 +10,17 @@ export const eventsRouter = router({
   list: protectedProcedure.output(z.array(eventOutput)).query(({ ctx }) => listEvents(ctx.db, ctx.user.id)),
   /** GET /api/events/person/{personId}. */
   forPerson: protectedProcedure
-    .input(z.object({ personId: rowId }))
+    .input(z.object({ personId: idField }))
     .output(z.array(eventOutput))
     .query(({ ctx, input }) => listPersonEvents(ctx.db, ctx.user.id, input.personId)),
   /** POST /api/events/person/{personId} {occasionId, date, name?}. */
   create: protectedProcedure
-    .input(createEventInput.extend({ personId: rowId }))
+    .input(createEventInput.extend({ personId: idField }))
     .output(eventOutput)
     .mutation(({ ctx, input: { personId, ...event } }) => createEvent(ctx.db, ctx.user.id, personId, event)),
   /** DELETE /api/events/person/{personId}/event/{eventId}. */
   delete: protectedProcedure
-    .input(z.object({ personId: rowId, eventId: rowId }))
+    .input(z.object({ personId: idField, eventId: idField }))
     .output(z.object({ id: z.number().int() }))
     .mutation(async ({ ctx, input }) => {
       await deleteEvent(ctx.db, ctx.user.id, input.personId, input.eventId)

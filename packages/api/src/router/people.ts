@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { personInputSchema, personOutput, personSummaryOutput, rowId, ukToday } from '@presently/domain'
+import { personInputSchema, personOutput, personSummaryOutput, idField, ukToday } from '@presently/domain'
 import { protectedProcedure, router } from '../trpc.ts'
 import { listPeople } from '../services/people/load-people.ts'
 import { createPerson, deletePerson, getPerson, updatePerson } from '../services/people/save-person.ts'
@@ -13,7 +13,7 @@ export const peopleRouter = router({
   list: protectedProcedure.output(z.array(personSummaryOutput)).query(({ ctx }) => listPeople(ctx.db, ctx.user.id)),
   /** GET /api/people/{id}: another user's id answers NOT_FOUND. */
   byId: protectedProcedure
-    .input(z.object({ id: rowId }))
+    .input(z.object({ id: idField }))
     .output(personOutput)
     .query(({ ctx, input }) => getPerson(ctx.db, ctx.user.id, input.id)),
   /** POST /api/people. */
@@ -23,12 +23,12 @@ export const peopleRouter = router({
     .mutation(({ ctx, input }) => createPerson(ctx.db, ctx.user.id, input)),
   /** PATCH /api/people/{id}. */
   update: protectedProcedure
-    .input(personInput.extend({ id: rowId }))
+    .input(personInput.extend({ id: idField }))
     .output(personOutput)
     .mutation(({ ctx, input: { id, ...values } }) => updatePerson(ctx.db, ctx.user.id, id, values)),
   /** DELETE /api/people/{id}. */
   delete: protectedProcedure
-    .input(z.object({ id: rowId }))
+    .input(z.object({ id: idField }))
     .output(z.object({ id: z.number().int() }))
     .mutation(async ({ ctx, input }) => {
       await deletePerson(ctx.db, ctx.user.id, input.id)

@@ -138,3 +138,20 @@ describe('products.list for a promo', () => {
     })
   })
 })
+
+describe('ids at the boundary (issue 10)', () => {
+  it('answers BAD_REQUEST, not a database error, for ids past the column type', async () => {
+    const int4Past = 2_147_483_648
+    await expect(caller.products.byId({ id: int4Past })).rejects.toMatchObject({ code: 'BAD_REQUEST' })
+    await expect(caller.products.affiliateUrl({ id: int4Past })).rejects.toMatchObject({ code: 'BAD_REQUEST' })
+    await expect(caller.variants.status({ id: int4Past })).rejects.toMatchObject({ code: 'BAD_REQUEST' })
+    await expect(caller.variants.group({ id: int4Past })).rejects.toMatchObject({ code: 'BAD_REQUEST' })
+    await expect(caller.products.list({ promoId: int4Past })).rejects.toMatchObject({ code: 'BAD_REQUEST' })
+    await expect(caller.products.list({ search: 'a\u0000b' })).rejects.toMatchObject({ code: 'BAD_REQUEST' })
+    // Affiliate-network ids live in a bigint column: large ones are simply not found.
+    await expect(caller.products.byId({ id: int4Past, type: 'aw' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect(caller.variants.status({ id: int4Past, byAwProductId: true })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    })
+  })
+})

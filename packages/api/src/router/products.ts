@@ -1,25 +1,34 @@
 import { z } from 'zod'
-import { productByIdInput, productListInput, productListOutput, productOutput } from '@presently/domain'
-import { publicProcedure, router } from '../trpc.ts'
+import {
+  awProductIdInput,
+  LIKE_MESSAGES,
+  productByIdInput,
+  productListOutput,
+  productOutput,
+  promoListInput,
+  toggleDisabledOutput,
+} from '@presently/domain'
+import { publicProcedure, router, staffProcedure, syncSchema } from '../trpc.ts'
 import { listProducts } from '../services/products/list-products.ts'
 import { getProduct } from '../services/products/get-product.ts'
 import { getMaxPrice } from '../services/products/get-max-price.ts'
 import { getFormattedDescription } from '../services/products/get-formatted-description.ts'
 import { getAffiliateUrl } from '../services/products/get-affiliate-url.ts'
-
-const awProductIdInput = z.object({ awProductId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+import { toggleProductDisabled } from '../services/products/toggle-disabled.ts'
 
 export const productsRouter = router({
   /** GET /api/products and /api/products/by-category; promoId limits to a promo (spec browsing-and-purchase §7). */
   list: publicProcedure
-    .input(productListInput.and(z.object({ promoId: z.coerce.number().int().positive().optional() })))
-    .output(productListOutput)
+    .input(syncSchema(promoListInput))
+    .output(syncSchema(productListOutput))
     .query(({ ctx, input }) => listProducts(ctx.db, input)),
-  /** GET /api/products/{id}[?type=aw]. */
+  /** GET /api/products/{id}[?type=aw]; staff also get disabled products (to enable them again). */
   byId: publicProcedure
-    .input(productByIdInput)
-    .output(productOutput)
-    .query(({ ctx, input }) => getProduct(ctx.db, input)),
+    .input(syncSchema(productByIdInput))
+    .output(syncSchema(productOutput))
+    .query(({ ctx, input }) =>
+      getProduct(ctx.db, input, { includeDisabled: !!ctx.user && (ctx.user.isStaff || ctx.user.isAdmin) }),
+    ),
   /** GET /api/products/max-price. */
   maxPrice: publicProcedure.output(z.object({ maxPrice: z.number() })).query(({ ctx }) => getMaxPrice(ctx.db)),
   /** GET /api/products/{awProductId}/descriptions/formatted. */
@@ -32,4 +41,16 @@ export const productsRouter = router({
     .input(productByIdInput)
     .output(z.object({ affiliateUrl: z.string() }))
     .query(({ ctx, input }) => getAffiliateUrl(ctx.db, input)),
+  /** POST /api/products/{id}/toggle-disabled[?type=aw]: staff or admin only (FORBIDDEN otherwise). */
+  toggleDisabled: staffProcedure
+    .input(productByIdInput)
+    .output(toggleDisabledOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { disabled } = await toggleProductDisabled(ctx.db, ctx.user.id, input)
+      return {
+        success: true as const,
+        disabled,
+        message: disabled ? LIKE_MESSAGES.productDisabled : LIKE_MESSAGES.productEnabled,
+      }
+    }),
 })

@@ -11,12 +11,16 @@ interface Candidate {
   colour: string | null
   merchantId: string | null
   descriptionHash: string | null
+  source: string
+  itemGroupId: string | null
 }
 
 /**
  * Groups variants of one base product into variant groups (spec browsing-and-purchase §3
- * "Variant group"): enabled products of the same brand whose titles are equal once size and
- * colour words (and the feed's size/colour attributes) are removed. For each group of 2+:
+ * "Variant group"): first the products of one feed that share the feed's item-group id
+ * (matchMethod "item_group_id", issue 14); then, among the rest, enabled products of the same
+ * brand whose titles are equal once size and colour words (and the feed's size/colour
+ * attributes) are removed. For each group of 2+:
  * baseProductName is that shared base, primaryVariantId the member with a description, then the
  * cheapest, then the lowest id; matchMethod "feed_attributes" when the feed named the size or
  * colour, else "title_base_name"; similarityScore the mean trigram similarity (0..1) of the
@@ -36,7 +40,10 @@ export async function groupVariants(db: Db): Promise<{ groups: number; products:
     colour: string | null
     merchant_id: string | null
     description_hash: string | null
-  }>(sql`select id, title, brand, price, size, colour, merchant_id, md5(long_description) as description_hash
+    source: string
+    item_group_id: string | null
+  }>(sql`select id, title, brand, price, size, colour, merchant_id, md5(long_description) as description_hash,
+                source, item_group_id
          from products where not disabled and not category_hidden`)
   const candidates: Candidate[] = result.rows.map((r) => ({
     id: Number(r.id),
@@ -47,18 +54,48 @@ export async function groupVariants(db: Db): Promise<{ groups: number; products:
     colour: r.colour,
     merchantId: r.merchant_id,
     descriptionHash: r.description_hash,
+    source: r.source,
+    itemGroupId: r.item_group_id,
   }))
 
-  const byKey = new Map<string, { base: string; members: (Candidate & { value: string; type: string | null })[] }>()
+  type Member = Candidate & { value: string; type: string | null }
+  type Group = { base: string; members: Member[]; byItemGroup: boolean }
+  const byItemGroup = new Map<string, Member[]>()
   for (const c of candidates) {
+    if (!c.itemGroupId) continue
+    const key = `${c.source}\u0000${c.itemGroupId}`
+    const parts = splitVariantName(c.title, c)
+    const value = [c.size, c.colour].filter(Boolean).join(' / ') || parts.value
+    const type = c.size && c.colour ? 'size/colour' : c.size ? 'size' : c.colour ? 'colour' : parts.type
+    byItemGroup.set(key, [...(byItemGroup.get(key) ?? []), { ...c, value, type }])
+  }
+  const grouped = new Set<number>()
+  const usedKeys = new Set<string>()
+  const groups: Group[] = []
+  for (const [key, members] of byItemGroup) {
+    if (members.length < 2) continue
+    const first = [...members].sort((a, b) => a.id - b.id)[0]!
+    let base = splitVariantName(first.title, first).base || first.title.toLowerCase()
+    // Two item groups (or a title group) with one brand and base name still stay apart.
+    if (usedKeys.has(`${(first.brand ?? '').toLowerCase()}\u0000${base}`)) base = `${base} [${key.split('\u0000')[1]}]`
+    usedKeys.add(`${(first.brand ?? '').toLowerCase()}\u0000${base}`)
+    groups.push({ base, members, byItemGroup: true })
+    for (const m of members) grouped.add(m.id)
+  }
+
+  const byKey = new Map<string, Group>()
+  for (const c of candidates) {
+    if (grouped.has(c.id)) continue
     const parts = splitVariantName(c.title, c)
     if (!parts.base) continue
     const key = `${(c.brand ?? '').toLowerCase()}\u0000${parts.base}`
-    const entry = byKey.get(key) ?? { base: parts.base, members: [] }
+    const entry = byKey.get(key) ?? { base: parts.base, members: [], byItemGroup: false }
     entry.members.push({ ...c, value: parts.value, type: parts.type })
     byKey.set(key, entry)
   }
-  const groups = [...byKey.values()].filter((g) => g.members.length > 1)
+  for (const [key, group] of byKey) {
+    if (group.members.length > 1 && !usedKeys.has(key)) groups.push(group)
+  }
 
   const groupRows = groups.map((g) => {
     const primary = [...g.members].sort(
@@ -72,7 +109,11 @@ export async function groupVariants(db: Db): Promise<{ groups: number; products:
       merchantId: primary.merchantId,
       descriptionHash: primary.descriptionHash,
       primaryVariantId: primary.id,
-      matchMethod: g.members.some((m) => m.size || m.colour) ? 'feed_attributes' : 'title_base_name',
+      matchMethod: g.byItemGroup
+        ? 'item_group_id'
+        : g.members.some((m) => m.size || m.colour)
+          ? 'feed_attributes'
+          : 'title_base_name',
       similarityScore: Math.round(similarity * 1000) / 1000,
     }
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts'
-import { products } from '../schema/index.ts'
+import { catalogImports, products } from '../schema/index.ts'
 import { fixture } from '../../test/fixtures.ts'
 import { deriveAwProductId } from './aw-product-id.ts'
 import { CatalogImportError, importCatalog, type ImportProgress } from './import-catalog.ts'
@@ -104,10 +104,38 @@ describe('importCatalog', () => {
     ])
   })
 
-  it('imports the real Awin sample keeping the 11-digit aw_product_id', async () => {
+  it('refuses the real Awin sample (US dollars) without a rate, and never stores dollars as pounds', async () => {
     const file = fixture('awin_datafeed_sample_lululemon_us.csv')
     const summary = await importCatalog(t.db, { file })
+    expect(summary).toMatchObject({ format: 'awin', read: 10, imported: 0, skipped: 10, tooManySkipped: true })
+    expect(summary.skipReasons).toEqual([
+      { reason: 'price in USD and no --rate USD given', count: 10, lines: ['2', '3', '4', '5', '6'] },
+    ])
+    expect(await count('awin')).toBe(0)
+  })
+
+  it('imports the real Awin sample at --rate USD=0.79, keeping the 11-digit aw_product_id and the dollar price', async () => {
+    const file = fixture('awin_datafeed_sample_lululemon_us.csv')
+    const summary = await importCatalog(t.db, { file, rates: { USD: 0.79 } })
     expect(summary).toMatchObject({ format: 'awin', descriptionsFile: null, read: 10, imported: 10, skipped: 0 })
+    expect(summary).toMatchObject({ rates: { USD: 0.79 }, currencies: { USD: 10 } })
+    const [leggings] = await t.db
+      .select({ price: products.price, feedPrice: products.feedPrice, currency: products.currency })
+      .from(products)
+      .where(eq(products.awProductId, 40026645008))
+    // $98.00 x 0.79 = £77.42
+    expect(leggings).toEqual({ price: 77.42, feedPrice: 98, currency: 'USD' })
+    const [run] = await t.db
+      .select()
+      .from(catalogImports)
+      .where(eq(catalogImports.id, summary.importId ?? 0))
+    expect(run).toMatchObject({
+      status: 'completed',
+      format: 'awin',
+      source: 'awin',
+      rates: { USD: 0.79 },
+      imported: 10,
+    })
     const rows = await t.db
       .select({
         awProductId: products.awProductId,
@@ -127,7 +155,7 @@ describe('importCatalog', () => {
       expect(r.sourceProductId).toBe(String(r.awProductId))
       expect(r.currency).toBe('USD')
     }
-    expect(await importCatalog(t.db, { file })).toMatchObject({ imported: 0, updated: 10 })
+    expect(await importCatalog(t.db, { file, rates: { USD: 0.79 } })).toMatchObject({ imported: 0, updated: 10 })
     expect(await count('awin')).toBe(10)
   })
 
@@ -172,12 +200,16 @@ describe('seedCatalogIfEmpty', () => {
 
   it('imports the shipped 10k catalog (.csv.gz) with its descriptions into an empty database, once', async () => {
     const messages: string[] = []
-    const summary = await seedCatalogIfEmpty(t.db, (m) => messages.push(m))
-    expect(summary).not.toBeNull()
+    const summaries = await seedCatalogIfEmpty(t.db, (m) => messages.push(m))
+    expect(summaries).toHaveLength(1)
+    const summary = summaries?.[0]
     expect(summary?.read).toBe(10_000)
     expect(summary?.imported).toBeGreaterThan(8_000)
     expect(summary).toMatchObject({ imported: 8565, updated: 0, skipped: 1435 })
-    expect(new Set(summary?.rejections.map((r) => r.reason))).toEqual(new Set(['no usable price']))
+    expect(summary?.skipReasons).toEqual([
+      { reason: 'no usable price', count: 1435, lines: ['11', '16', '17', '18', '19'] },
+    ])
+    expect(summary?.tooManySkipped).toBe(false)
     expect(summary?.descriptionsFile).toMatch(/amazon_uk_toys_promptcloud_863_with_descriptions\.csv\.gz$/)
     expect(messages).toHaveLength(2)
     expect(await t.db.$count(products)).toBe(8565)

@@ -1,25 +1,27 @@
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { sql, type SQL } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { applyCategoryOverrides, CATEGORY_PATH_SEPARATOR } from '../catalog/category-overrides.ts'
 import { refreshPromoProducts } from '../catalog/promos.ts'
 import { groupVariants } from '../catalog/variants.ts'
-import { products } from '../schema/index.ts'
-import { streamCsv, toRecord } from './csv-stream.ts'
-import { mapAwinRecord } from './formats/awin.ts'
-import { detectFormat, type CatalogFormat } from './formats/index.ts'
-import {
-  loadPromptCloudDescriptions,
-  mapPromptCloudRecord,
-  type PromptCloudDescription,
-} from './formats/promptcloud.ts'
-import type { MapResult, ProductInput, Rejection } from './types.ts'
+import { catalogImports } from '../schema/index.ts'
+import { FeedReadError, streamCsv, toRecord } from './csv-stream.ts'
+import { SHOP_CURRENCY, toShopPrice, type Rates } from './currency.ts'
+import { loadPromptCloudDescriptions, type PromptCloudDescription } from './formats/promptcloud.ts'
+import { mapRecord } from './map-record.ts'
+import { MappingError, resolveMapping, type FeedMapping, type ResolvedMapping } from './mapping.ts'
+import type { ProductInput, Rejection } from './types.ts'
 
 /** Rows per INSERT when the caller does not say. */
-export const DEFAULT_BATCH_SIZE = 500
-/** Postgres allows 65,535 bind parameters per statement; a product row uses 20. */
-const MAX_BATCH_SIZE = 3000
+export const DEFAULT_BATCH_SIZE = 2000
+const MAX_BATCH_SIZE = 20_000
+/** Skipped rows allowed by default: 10% of the rows read (issue 14). */
+export const DEFAULT_MAX_SKIP = '10%'
+/** Rejections kept in the summary (the counts cover all of them). */
+export const MAX_KEPT_REJECTIONS = 1000
+/** Line numbers kept per skip reason in the summary. */
+const LINES_PER_REASON = 5
 
 /** Progress of a running import, reported after every batch and once at the end. */
 export interface ImportProgress {
@@ -35,103 +37,156 @@ export interface ImportProgress {
 }
 
 export interface ImportCatalogOptions {
-  /** CSV file to import, plain or gzip (.csv.gz); absolute or relative to process.cwd(). */
+  /** CSV/TSV file to import, plain or gzip; absolute or relative to process.cwd(). */
   file: string
+  /** Column mapping, source, merchant, default currency, rates, encoding... (mapping file or CLI). */
+  mapping?: FeedMapping
   /**
    * PromptCloud descriptions file (*_with_descriptions.csv[.gz]) to join on uniq_id. Undefined:
-   * use a sibling of `file` named like that when there is one. false: no descriptions.
-   * Ignored for formats other than PromptCloud.
+   * the mapping's, else a sibling of `file` named like that. false: none. PromptCloud only.
    */
   descriptionsFile?: string | false
+  /** GBP per unit of other currencies, on top of the mapping's rates ({USD: 0.79}). */
+  rates?: Rates
+  /** Skipped rows allowed: "10%" (of rows read) or a row count (default: the mapping's, else 10%). */
+  maxSkip?: string | number
+  /** Read and check the whole file, write nothing (no database needed). */
+  dryRun?: boolean
   onProgress?: (progress: ImportProgress) => void
-  /** Rows per INSERT ... ON CONFLICT statement, 1..3000 (default 500). */
+  /** Rows per INSERT ... ON CONFLICT statement, 1..20000 (default 2000). */
   batchSize?: number
+}
+
+/** Count and first lines of one skip reason. */
+export interface SkipReason {
+  reason: string
+  count: number
+  /** The first few rows' lines, "11" or "3-5" for a record over several lines. */
+  lines: string[]
 }
 
 export interface ImportSummary {
   file: string
-  format: CatalogFormat
+  /** The preset used, or "mapping". */
+  format: ResolvedMapping['format']
+  source: string
+  merchant: string | null
+  /** The column mapping used: shop field -> feed columns. */
+  columns: ResolvedMapping['columns']
+  encoding: string
+  encodingDetected: boolean
+  delimiter: string
   /** The descriptions file that was joined, or null. */
   descriptionsFile: string | null
+  /** Rates applied (only the currencies that occurred). */
+  rates: Record<string, number>
+  /** Rows per feed currency among those written. */
+  currencies: Record<string, number>
   /** Data records read (header excluded, malformed records included). */
   read: number
-  /** Products that did not exist before (new (source, sourceProductId)). */
+  /** Products that did not exist before. In a dry run: rows that would be written. */
   imported: number
-  /** Existing products overwritten with the feed's values. */
+  /** Existing products overwritten with the feed's values (0 in a dry run). */
   updated: number
-  /** Records not imported; equals rejections.length. */
+  /** Records not imported. */
   skipped: number
-  /** Why each skipped record was skipped, ordered by line. */
+  /** Skip reasons, most frequent first. */
+  skipReasons: SkipReason[]
+  /** The first MAX_KEPT_REJECTIONS rejections, by line. */
   rejections: Rejection[]
+  /** Rows allowed to be skipped, and whether more were. */
+  maxSkipped: number
+  tooManySkipped: boolean
+  dryRun: boolean
+  /** catalog_imports.id of this run (null in a dry run). */
+  importId: number | null
   durationMs: number
   /** read / seconds, rounded. */
   rowsPerSecond: number
 }
 
-/** Why importCatalog could not import a file at all (as opposed to skipping some rows). */
+export type CatalogImportErrorCode =
+  | 'FILE_NOT_FOUND'
+  | 'NOT_A_FILE'
+  | 'EMPTY_FILE'
+  | 'NO_ROWS'
+  | 'UNKNOWN_FORMAT'
+  | 'BAD_MAPPING'
+  | 'BAD_DESCRIPTIONS'
+  | 'BAD_GZIP'
+  | 'BAD_ENCODING'
+
+/** Why importCatalog could not import a file (as opposed to skipping some rows). */
 export class CatalogImportError extends Error {
   constructor(
-    readonly code: 'FILE_NOT_FOUND' | 'EMPTY_FILE' | 'UNKNOWN_FORMAT' | 'BAD_DESCRIPTIONS',
+    readonly code: CatalogImportErrorCode,
     message: string,
+    /** Rows written before the failure (they stay). */
+    readonly committed = 0,
   ) {
     super(message)
     this.name = 'CatalogImportError'
   }
 }
 
-/** Columns an import writes on conflict: every feed column but the conflict key. */
-const UPDATED_COLUMNS: Record<Exclude<keyof ProductInput, 'source' | 'sourceProductId'>, string> = {
-  awProductId: 'aw_product_id',
-  title: 'title',
-  imageUrl: 'image_url',
-  price: 'price',
-  currency: 'currency',
-  categoryName: 'category_name',
-  categoryLevel1: 'category_level1',
-  categoryLevel2: 'category_level2',
-  categoryLevel3: 'category_level3',
-  brand: 'brand',
-  merchantName: 'merchant_name',
-  merchantId: 'merchant_id',
-  merchantCategory: 'merchant_category',
-  longDescription: 'long_description',
-  affiliateUrl: 'affiliate_url',
-  averageRating: 'average_rating',
-  reviewCount: 'review_count',
-  size: 'size',
-  colour: 'colour',
-}
+type Row = ProductInput & { feedCategoryPath: string | null }
 
-const updateSet: Record<string, SQL> = {}
-for (const [key, column] of Object.entries(UPDATED_COLUMNS)) {
-  updateSet[key] = sql`excluded.${sql.identifier(column)}`
-}
-updateSet.feedCategoryPath = sql`excluded.feed_category_path`
-// The category columns are the shop's (overrides applied afterwards); the feed's own category
-// is compared through feed_category_path.
-const SHOP_CATEGORY_COLUMNS = new Set(['category_name', 'category_level1', 'category_level2', 'category_level3'])
-const columnList = [
-  ...Object.values(UPDATED_COLUMNS).filter((c) => !SHOP_CATEGORY_COLUMNS.has(c)),
-  'feed_category_path',
+/** Columns written by an import, in the order of the unnest() arrays, with their SQL types. */
+const COLUMNS: readonly (readonly [string, string, (p: Row) => unknown])[] = [
+  ['aw_product_id', 'bigint', (p: Row) => p.awProductId],
+  ['source', 'text', (p: Row) => p.source],
+  ['source_product_id', 'text', (p: Row) => p.sourceProductId],
+  ['title', 'text', (p: Row) => p.title],
+  ['image_url', 'text', (p: Row) => p.imageUrl],
+  ['price', 'numeric', (p: Row) => p.price],
+  ['currency', 'text', (p: Row) => p.currency],
+  ['feed_price', 'numeric', (p: Row) => p.feedPrice],
+  ['category_name', 'text', (p: Row) => p.categoryName],
+  ['category_level1', 'text', (p: Row) => p.categoryLevel1],
+  ['category_level2', 'text', (p: Row) => p.categoryLevel2],
+  ['category_level3', 'text', (p: Row) => p.categoryLevel3],
+  ['feed_category_path', 'text', (p: Row) => p.feedCategoryPath],
+  ['brand', 'text', (p: Row) => p.brand],
+  ['merchant_name', 'text', (p: Row) => p.merchantName],
+  ['merchant_id', 'text', (p: Row) => p.merchantId],
+  ['merchant_category', 'text', (p: Row) => p.merchantCategory],
+  ['long_description', 'text', (p: Row) => p.longDescription],
+  ['affiliate_url', 'text', (p: Row) => p.affiliateUrl],
+  ['average_rating', 'real', (p: Row) => p.averageRating],
+  ['review_count', 'integer', (p: Row) => p.reviewCount],
+  ['size', 'text', (p: Row) => p.size],
+  ['colour', 'text', (p: Row) => p.colour],
+  ['item_group_id', 'text', (p: Row) => p.itemGroupId],
+  ['best_seller_rank', 'integer', (p: Row) => p.bestSellerRank],
 ]
-// updated_at moves only when a feed value really changed, so it tells when a product last changed.
-updateSet.updatedAt = sql`case when (${sql.join(
-  columnList.map((column) => sql`${sql.identifier('products')}.${sql.identifier(column)}`),
-  sql`, `,
-)}) is distinct from (${sql.join(
-  columnList.map((column) => sql`excluded.${sql.identifier(column)}`),
-  sql`, `,
-)}) then now() else ${sql.identifier('products')}.${sql.identifier('updated_at')} end`
 
-/** One INSERT ... ON CONFLICT (source, source_product_id) DO UPDATE; true per row = inserted. */
+// The category columns are the shop's (overrides applied afterwards): the first upsert writes
+// the feed's, a later one leaves them to applyCategoryOverrides.
+const SHOP_CATEGORY_COLUMNS = new Set(['category_name', 'category_level1', 'category_level2', 'category_level3'])
+const KEY_COLUMNS = new Set(['source', 'source_product_id'])
+const compared = COLUMNS.map(([name]) => name).filter((c) => !KEY_COLUMNS.has(c) && !SHOP_CATEGORY_COLUMNS.has(c))
+const UPDATE_SQL = `
+on conflict (source, source_product_id) do update set
+  ${COLUMNS.filter(([name]) => !KEY_COLUMNS.has(name) && !SHOP_CATEGORY_COLUMNS.has(name))
+    .map(([name]) => `${name} = excluded.${name}`)
+    .join(',\n  ')},
+  -- updated_at moves only when a feed value really changed.
+  updated_at = case when (${compared.map((c) => `products.${c}`).join(', ')}) is distinct from
+    (${compared.map((c) => `excluded.${c}`).join(', ')}) then now() else products.updated_at end
+returning (xmax = 0) as inserted`
+
+/**
+ * One INSERT ... SELECT FROM unnest(<one array per column>) ON CONFLICT DO UPDATE: 25
+ * parameters whatever the batch size, so a batch is not bound by PostgreSQL's 65,535
+ * parameters and the statement is parsed once. true per row = inserted.
+ */
 async function upsert(db: Db, rows: ProductInput[]): Promise<boolean[]> {
-  const result = await db
-    .insert(products)
-    .values(rows.map((row) => ({ ...row, feedCategoryPath: feedCategoryPath(row) })))
-    .onConflictDoUpdate({ target: [products.source, products.sourceProductId], set: updateSet })
-    // xmax is 0 for a freshly inserted row version, the locking transaction's id for an update.
-    .returning({ inserted: sql<boolean>`(xmax = 0)` })
-  return result.map((row) => row.inserted)
+  const withPath: Row[] = rows.map((row) => ({ ...row, feedCategoryPath: feedCategoryPath(row) }))
+  const arrays = COLUMNS.map(([, type, get]) => sql`${sql.param(withPath.map(get))}::${sql.raw(type)}[]`)
+  const result = await db.execute<{ inserted: boolean }>(
+    sql`insert into products (${sql.raw(COLUMNS.map(([name]) => name).join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)}) ${sql.raw(UPDATE_SQL)}`,
+  )
+  return result.rows.map((row) => row.inserted)
 }
 
 /** The feed's category levels joined by "::" (the input of applyCategoryOverrides). */
@@ -176,63 +231,120 @@ export async function findDescriptionsSibling(file: string): Promise<string | nu
 }
 
 /**
- * Imports a catalog CSV into the products table (issue "Catalog importer").
+ * How many skipped rows `maxSkip` allows out of `read`: "10%" -> 10% of read (rounded down),
+ * "25" -> 25 rows.
  *
- * The file (PromptCloud Amazon UK catalog or Awin datafeed, recognised from its header; plain
- * or gzip) is streamed from disk with csv-parse, never read whole. Each record is mapped by its
- * format (mapPromptCloudRecord / mapAwinRecord); records that cannot be products are skipped
- * and reported as {line, reason, value} without stopping the import (line = the record's first
- * line in the file, header = line 1). Products are written in batches of `batchSize` with one
- * INSERT ... ON CONFLICT (source, source_product_id) DO UPDATE each, so re-importing a file
- * never duplicates a product: it updates it (updated_at moves only when a value changed;
- * disabled and variant columns, managed by the shop, are left alone). Each batch commits on
- * its own, so an interrupted import keeps the batches written so far.
- *
- * Also skipped: a record whose feed id already appeared earlier in the file ("duplicate row
- * id"), and a record whose affiliate id (awProductId) belongs to another product ("affiliate
- * id collision").
- *
- * @returns counts (imported = new products, updated = existing ones), the rejections, the
- *   duration in ms and the throughput in records per second.
- * @throws CatalogImportError FILE_NOT_FOUND, EMPTY_FILE, UNKNOWN_FORMAT (header matches no
- *   format), BAD_DESCRIPTIONS (the descriptions file is missing or has the wrong columns);
- *   database errors other than unique violations.
+ * @throws Error for anything else.
  */
-export async function importCatalog(db: Db, options: ImportCatalogOptions): Promise<ImportSummary> {
+export function allowedSkips(maxSkip: string | number, read: number): number {
+  const text = String(maxSkip).trim()
+  const percent = /^(\d+(?:\.\d+)?)%$/.exec(text)
+  if (percent?.[1] !== undefined) {
+    const value = Number(percent[1])
+    if (value > 100) throw new Error(`--max-skip ${text} is more than 100%`)
+    return Math.floor((read * value) / 100)
+  }
+  if (/^\d+$/.test(text)) return Number(text)
+  throw new Error(`--max-skip "${text}" is not a percentage ("10%") or a row count ("25")`)
+}
+
+/** "11" or "3-5". */
+function lineLabel(rejection: Rejection): string {
+  return rejection.endLine !== undefined && rejection.endLine > rejection.line
+    ? `${rejection.line}-${rejection.endLine}`
+    : String(rejection.line)
+}
+
+/**
+ * Imports a catalog feed into the products table (issue 14 "The importer"; spec
+ * browsing-and-purchase §3 for the product rules).
+ *
+ * The file (CSV or TSV, plain or gzip, any text encoding) is streamed, never read whole. Its
+ * columns are mapped onto the shop's fields by `mapping` (a mapping file or --map), or by the
+ * PromptCloud or Awin preset its header matches (resolveMapping). Each record becomes a product
+ * (mapRecord) or is skipped with a reason and its line range, without stopping the import.
+ * Prices not in GBP are converted at `rates` (recorded with the import in catalog_imports), or
+ * the row is skipped: "price in USD and no --rate USD given". Also skipped: a feed id already
+ * seen in the file ("duplicate row id") and an affiliate id of another product ("affiliate id
+ * collision").
+ *
+ * Products are written in batches (one INSERT ... SELECT FROM unnest ... ON CONFLICT (source,
+ * source_product_id) DO UPDATE each), each committing on its own, so re-importing updates
+ * instead of duplicating (updated_at moves only when a value changed; disabled and the variant
+ * columns, managed by the shop, are left alone) and an interrupted import keeps what it wrote.
+ * Afterwards category overrides, variant groups (by item-group id, then by title) and promos
+ * are recomputed. With `dryRun` the whole file is read and checked and nothing is written.
+ *
+ * @returns the summary: counts, skip reasons with counts and first lines, and whether more
+ *   rows were skipped than `maxSkip` allows (the CLI then exits non-zero).
+ * @throws CatalogImportError FILE_NOT_FOUND, NOT_A_FILE (a directory), EMPTY_FILE (no header),
+ *   NO_ROWS (a header and no rows), UNKNOWN_FORMAT / BAD_MAPPING, BAD_DESCRIPTIONS, BAD_GZIP
+ *   (a truncated or fake .gz; `committed` rows stay), BAD_ENCODING (invalid UTF-8); database
+ *   errors other than unique violations.
+ */
+export async function importCatalog(db: Db | null, options: ImportCatalogOptions): Promise<ImportSummary> {
   const started = performance.now()
   const file = path.resolve(options.file)
+  const dryRun = options.dryRun ?? false
+  if (!db && !dryRun) throw new Error('importCatalog needs a database unless dryRun')
+  const mappingOptions: FeedMapping = options.mapping ?? {}
+  const rates: Record<string, number> = { ...mappingOptions.rates, ...options.rates }
+  const maxSkip = options.maxSkip ?? mappingOptions.maxSkip ?? DEFAULT_MAX_SKIP
+  allowedSkips(maxSkip, 0)
   const batchSize = Math.min(MAX_BATCH_SIZE, Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)))
 
   let totalBytes: number
   try {
     const info = await stat(file)
-    if (!info.isFile()) throw new Error('not a file')
+    if (info.isDirectory()) throw new CatalogImportError('NOT_A_FILE', `${file} is a directory, not a file`)
+    if (!info.isFile()) throw new CatalogImportError('NOT_A_FILE', `${file} is not a file`)
     totalBytes = info.size
-  } catch {
+  } catch (error) {
+    if (error instanceof CatalogImportError) throw error
     throw new CatalogImportError('FILE_NOT_FOUND', `catalog file not found: ${file}`)
   }
 
   // Set by the header row inside the stream callback (the casts keep TS from narrowing to null).
-  let format = null as CatalogFormat | null
+  let mapping = null as ResolvedMapping | null
   let header = null as string[] | null
+  let format = { encoding: 'utf8', encodingDetected: true, delimiter: ',' }
   let descriptions: ReadonlyMap<string, PromptCloudDescription> | undefined
   let descriptionsFile: string | null = null
   let bytesRead = 0
   let read = 0
   let imported = 0
   let updated = 0
+  let skipped = 0
   const rejections: Rejection[] = []
+  const reasons = new Map<string, SkipReason>()
+  const currencies: Record<string, number> = {}
+  const usedRates: Record<string, number> = {}
   const firstLineById = new Map<string, number>()
   const firstLineByAwId = new Map<number, number>()
   let batch: { product: ProductInput; line: number }[] = []
+  let importId: number | null = null
+  let inFlight: Promise<void> = Promise.resolve()
+  let stopped = false
 
-  const progress = () =>
-    options.onProgress?.({ bytesRead, totalBytes, read, imported, updated, skipped: rejections.length })
+  const reject = (rejection: Rejection) => {
+    skipped++
+    if (rejections.length < MAX_KEPT_REJECTIONS) rejections.push(rejection)
+    const entry = reasons.get(rejection.reason) ?? { reason: rejection.reason, count: 0, lines: [] }
+    entry.count++
+    if (entry.lines.length < LINES_PER_REASON) entry.lines.push(lineLabel(rejection))
+    reasons.set(rejection.reason, entry)
+  }
+  const progress = () => options.onProgress?.({ bytesRead, totalBytes, read, imported, updated, skipped })
 
   const flush = async () => {
     if (batch.length === 0) return
     const items = batch
     batch = []
+    if (!db) {
+      imported += items.length
+      progress()
+      return
+    }
     try {
       for (const inserted of await upsert(
         db,
@@ -252,111 +364,213 @@ export async function importCatalog(db: Db, options: ImportCatalogOptions): Prom
           else updated++
         } catch (rowError) {
           if (!isUniqueViolation(rowError)) throw rowError
-          rejections.push({
-            line: item.line,
-            reason: 'affiliate id collision',
-            value: String(item.product.awProductId),
-          })
+          reject({ line: item.line, reason: 'affiliate id collision', value: String(item.product.awProductId) })
         }
       }
     }
     progress()
   }
 
-  const accept = (result: MapResult, line: number) => {
-    if (!result.ok) {
-      rejections.push(result.rejection)
+  const accept = (product: ProductInput, line: number, endLine: number) => {
+    const at = endLine > line ? { line, endLine } : { line }
+    const gbp = toShopPrice(product.feedPrice, product.currency, rates)
+    if (gbp === null) {
+      reject({ ...at, reason: `price in ${product.currency} and no --rate ${product.currency} given` })
       return
     }
-    const { product } = result
+    if (gbp <= 0) {
+      reject({ ...at, reason: 'no usable price', value: `${product.feedPrice} ${product.currency}` })
+      return
+    }
     const firstLine = firstLineById.get(product.sourceProductId)
     if (firstLine !== undefined) {
-      rejections.push({
-        line,
-        reason: 'duplicate row id',
-        value: `${product.sourceProductId} (first on line ${firstLine})`,
-      })
+      reject({ ...at, reason: 'duplicate row id', value: `${product.sourceProductId} (first on line ${firstLine})` })
       return
     }
     firstLineById.set(product.sourceProductId, line)
     const awFirstLine = firstLineByAwId.get(product.awProductId)
     if (awFirstLine !== undefined) {
-      rejections.push({
-        line,
-        reason: 'affiliate id collision',
-        value: `${product.awProductId} (also line ${awFirstLine})`,
-      })
+      reject({ ...at, reason: 'affiliate id collision', value: `${product.awProductId} (also line ${awFirstLine})` })
       return
     }
     firstLineByAwId.set(product.awProductId, line)
-    batch.push({ product, line })
+    if (product.currency !== SHOP_CURRENCY) usedRates[product.currency] = rates[product.currency] as number
+    currencies[product.currency] = (currencies[product.currency] ?? 0) + 1
+    batch.push({ product: { ...product, price: gbp }, line })
   }
 
-  await streamCsv(file, {
-    onBytes: (bytes) => {
-      bytesRead = bytes
-    },
-    onMalformed: (rejection) => {
-      // Called while parsing, possibly ahead of onRow; the header itself is never "malformed".
-      read++
-      rejections.push(rejection)
-    },
-    onRow: async ({ fields, line }) => {
-      if (!header) {
-        header = fields.map((name) => name.trim())
-        format = detectFormat(header)
-        if (!format) {
-          throw new CatalogImportError(
-            'UNKNOWN_FORMAT',
-            `unknown catalog format in ${file}: expected a PromptCloud Amazon catalog (uniq_id, product_name, amazon_category_and_sub_category, price) or an Awin datafeed (aw_product_id, product_name, search_price); header was: ${header.slice(0, 12).join(', ')}`,
-          )
-        }
-        if (format === 'promptcloud' && options.descriptionsFile !== false) {
-          descriptionsFile = options.descriptionsFile
-            ? path.resolve(options.descriptionsFile)
-            : await findDescriptionsSibling(file)
-          if (descriptionsFile) {
-            try {
-              descriptions = await loadPromptCloudDescriptions(descriptionsFile)
-            } catch (error) {
-              throw new CatalogImportError(
-                'BAD_DESCRIPTIONS',
-                `cannot read descriptions file ${descriptionsFile}: ${(error as Error).message}`,
-              )
+  const finish = async (status: 'completed' | 'failed', error?: string) => {
+    if (!db || importId === null) return
+    await db
+      .update(catalogImports)
+      .set({
+        status,
+        read,
+        imported,
+        updated,
+        skipped,
+        rates: usedRates,
+        skipReasons: Object.fromEntries(
+          [...reasons.values()].map((r) => [r.reason, { count: r.count, lines: r.lines }]),
+        ),
+        error: error ?? null,
+        finishedAt: new Date(),
+        ...(mapping
+          ? {
+              format: mapping.format,
+              source: mapping.source,
+              merchantName: mapping.merchant,
+              mapping: flatColumns(mapping),
+            }
+          : {}),
+        encoding: format.encoding,
+      })
+      .where(eq(catalogImports.id, importId))
+  }
+
+  if (db && !dryRun) {
+    const [row] = await db
+      .insert(catalogImports)
+      .values({ file, format: 'unknown', source: mappingOptions.source ?? 'unknown', encoding: 'unknown', rates })
+      .returning({ id: catalogImports.id })
+    importId = row?.id ?? null
+  }
+
+  try {
+    await streamCsv(file, {
+      encoding: mappingOptions.encoding,
+      delimiter: mappingOptions.delimiter,
+      onFormat: (f) => {
+        format = f
+      },
+      onBytes: (bytes) => {
+        bytesRead = bytes
+      },
+      onMalformed: (rejection) => {
+        // The header itself is never "malformed" (csv-parse takes its column count from it).
+        read++
+        reject(rejection)
+      },
+      onRow: async ({ fields, line, endLine }) => {
+        if (!header) {
+          header = fields.map((name) => name.trim())
+          try {
+            mapping = resolveMapping(header, mappingOptions, file)
+          } catch (error) {
+            if (error instanceof MappingError) {
+              const unknown = error.message.startsWith('unknown feed format')
+              throw new CatalogImportError(unknown ? 'UNKNOWN_FORMAT' : 'BAD_MAPPING', error.message)
+            }
+            throw error
+          }
+          const wanted = options.descriptionsFile ?? mappingOptions.descriptions
+          if (mapping.format === 'promptcloud' && wanted !== false) {
+            descriptionsFile = wanted ? path.resolve(wanted) : await findDescriptionsSibling(file)
+            if (descriptionsFile) {
+              try {
+                descriptions = await loadPromptCloudDescriptions(descriptionsFile)
+              } catch (error) {
+                throw new CatalogImportError(
+                  'BAD_DESCRIPTIONS',
+                  `cannot read descriptions file ${descriptionsFile}: ${(error as Error).message}`,
+                )
+              }
             }
           }
+          return
         }
-        return
-      }
-      read++
-      const record = toRecord(header, fields)
-      accept(format === 'awin' ? mapAwinRecord(record, line) : mapPromptCloudRecord(record, line, descriptions), line)
-      if (batch.length >= batchSize) await flush()
-    },
-  })
-  if (!header || !format) throw new CatalogImportError('EMPTY_FILE', `catalog file is empty: ${file}`)
-  await flush()
+        read++
+        const record = toRecord(header, fields)
+        const idColumn = mapping?.columns.id?.[0]
+        const id = idColumn ? record[idColumn]?.trim() : undefined
+        const result = mapRecord(
+          record,
+          line,
+          mapping as ResolvedMapping,
+          id ? descriptions?.get(id) : undefined,
+          endLine,
+        )
+        if (result.ok) accept(result.product, line, endLine)
+        else reject(result.rejection)
+        if (batch.length >= batchSize) {
+          // One batch on its way to the database while the next is parsed: the database's
+          // work and ours overlap. The previous batch must have landed first (order, counts).
+          await inFlight
+          // The read failed meanwhile: the error handler writes what is left.
+          if (stopped) return
+          inFlight = flush()
+          // Handled when awaited next; this only keeps a failure from counting as unhandled.
+          inFlight.catch(() => undefined)
+        }
+      },
+    })
+    if (!header) throw new CatalogImportError('EMPTY_FILE', `catalog file is empty: ${file}`)
+    if (read === 0) throw new CatalogImportError('NO_ROWS', `${file} has a header and no rows`)
+    await inFlight
+    await flush()
+  } catch (error) {
+    stopped = true
+    let failure = error
+    if (error instanceof FeedReadError) {
+      // The rows read before the damage are good: keep them, and say how many stay. The
+      // pipeline fails at once, while a batch may still be on its way to the database.
+      await inFlight.catch(() => undefined)
+      await flush().catch(() => undefined)
+      const committed = imported + updated
+      const what = dryRun ? 'nothing written (dry run)' : `${committed.toLocaleString('en-GB')} rows already committed`
+      failure = new CatalogImportError(
+        error.code,
+        `${error.message}; ${read.toLocaleString('en-GB')} rows read before it, ${what}`,
+        committed,
+      )
+    }
+    await finish('failed', (failure as Error).message).catch(() => undefined)
+    throw failure
+  }
   bytesRead = totalBytes
   progress()
-  // The upserts wrote feed categories; the shop's tree position comes from the overrides.
-  await applyCategoryOverrides(db)
-  await groupVariants(db)
-  await refreshPromoProducts(db)
-  // Fresh statistics so the planner sees the new rows (autovacuum may not have run yet).
-  await db.execute(sql`analyze products`)
+  if (db && !dryRun) {
+    // The upserts wrote feed categories; the shop's tree position comes from the overrides.
+    await applyCategoryOverrides(db)
+    await groupVariants(db)
+    await refreshPromoProducts(db)
+    // Fresh statistics so the planner sees the new rows (autovacuum may not have run yet).
+    await db.execute(sql`analyze products`)
+  }
+  await finish('completed')
 
+  const maxSkipped = allowedSkips(maxSkip, read)
   const durationMs = Math.round(performance.now() - started)
   rejections.sort((a, b) => a.line - b.line)
+  const resolved = mapping
   return {
     file,
-    format,
+    format: resolved?.format ?? 'mapping',
+    source: resolved?.source ?? '',
+    merchant: resolved?.merchant ?? null,
+    columns: resolved?.columns ?? {},
+    encoding: format.encoding,
+    encodingDetected: format.encodingDetected,
+    delimiter: format.delimiter,
     descriptionsFile,
+    rates: usedRates,
+    currencies,
     read,
     imported,
     updated,
-    skipped: rejections.length,
+    skipped,
+    skipReasons: [...reasons.values()].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
     rejections,
+    maxSkipped,
+    tooManySkipped: skipped > maxSkipped,
+    dryRun,
+    importId,
     durationMs,
     rowsPerSecond: durationMs > 0 ? Math.round(read / (durationMs / 1000)) : read,
   }
+}
+
+/** field -> "col" or "col1|col2" (for catalog_imports.mapping). */
+function flatColumns(mapping: ResolvedMapping): Record<string, string> {
+  return Object.fromEntries(Object.entries(mapping.columns).map(([field, list]) => [field, list.join('|')]))
 }

@@ -9,15 +9,18 @@ import type { CategoryColumns } from './category-path.ts'
 export interface ProductInput extends CategoryColumns {
   /** Affiliate-network id (5+ digits): the feed's own, or a stable derived 10-digit id. */
   awProductId: number
-  /** Feed name: "amazon_uk" (PromptCloud), "awin". */
+  /** Feed name: "amazon_uk" (PromptCloud Amazon UK), "awin", or what a mapping names. */
   source: string
-  /** The feed's id of the row; (source, sourceProductId) is unique. */
+  /** The feed's own key of the row (any text, e.g. a SKU); (source, sourceProductId) is unique. */
   sourceProductId: string
   title: string
   imageUrl: string | null
+  /** GBP, 2 decimals: the feed price, converted by the importer when `currency` is not GBP. */
   price: number
-  /** ISO 4217 code, e.g. "GBP". */
+  /** ISO 4217 code of the feed's price, e.g. "GBP", "USD" (kept as the feed gave it). */
   currency: string
+  /** The price in `currency` as the feed gave it. */
+  feedPrice: number
   brand: string | null
   merchantName: string | null
   merchantId: string | null
@@ -31,11 +34,17 @@ export interface ProductInput extends CategoryColumns {
   /** Variant attributes when the feed has them (Awin: Fashion:size, colour). */
   size: string | null
   colour: string | null
+  /** The feed's item-group id: rows sharing it are variants of one product. */
+  itemGroupId: string | null
+  /** The feed's sales rank (lower sells more), e.g. Amazon's Best Sellers Rank. */
+  bestSellerRank: number | null
 }
 
 /** A feed row the importer did not import. `line` is the 1-based line where it starts (header = 1). */
 export interface Rejection {
   line: number
+  /** The last physical line of the record when it spans several (quoted newlines, a broken quote). */
+  endLine?: number
   /** Stable, short reason, e.g. "no usable price"; group by it. */
   reason: string
   /** The offending value or detail, e.g. the raw price string, when there is one. */

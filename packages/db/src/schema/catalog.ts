@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  doublePrecision,
   customType,
   index,
   integer,
@@ -16,6 +17,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core'
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { users } from './auth.ts'
 
 /**
  * The comparable form of a category name: lower-cased, "&" as "and", runs of hyphens and spaces
@@ -26,6 +28,9 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 export function categoryKey(value: SQLWrapper | string): SQL {
   return sql`regexp_replace(replace(lower(${value}), '&', 'and'), '[-[:space:]]+', ' ', 'g')`
 }
+
+/** products.popularity: see its column comment. Immutable, so it can be a stored generated column. */
+const POPULARITY_SQL = `((coalesce(average_rating, 0) * (case when average_rating is null then 0 else coalesce(review_count, 0) end) + 4.0 * 5) / ((case when average_rating is null then 0 else coalesce(review_count, 0) end) + 5)) * log(10.0 + (case when average_rating is null then 0 else coalesce(review_count, 0) end)) + (case when best_seller_rank > 0 then greatest(0, 5 - log(best_seller_rank)) * 0.3 else 0 end)`
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
@@ -67,8 +72,12 @@ export const products = pgTable(
     sourceProductId: text().notNull(),
     title: text().notNull(),
     imageUrl: text(),
+    /** The shop's price in GBP: the feed's price, converted at the import's rate when not GBP. */
     price: numeric({ precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** ISO 4217 code of the feed's price (kept as the feed gave it; price is always GBP). */
     currency: text().notNull().default('GBP'),
+    /** The price in `currency` as the feed gave it; null for rows imported before it was kept. */
+    feedPrice: numeric({ precision: 12, scale: 2, mode: 'number' }),
     categoryName: text(),
     categoryLevel1: text(),
     categoryLevel2: text(),
@@ -89,9 +98,23 @@ export const products = pgTable(
     /** Variant attributes a feed may carry (Awin: Fashion:size, colour). */
     size: text(),
     colour: text(),
+    /** The feed's item-group id (Google/Awin item_group_id): variants of one product share it. */
+    itemGroupId: text(),
     averageRating: real(),
     reviewCount: integer(),
+    /** The feed's sales rank (Amazon "Best Sellers Rank N in Toys & Games"); lower sells more. */
+    bestSellerRank: integer(),
+    /**
+     * The "Recommended" order's score (docs/decisions/default-sort.md): the rating shrunk towards
+     * 4.0 by 5 phantom reviews (a Bayesian average, so one 5-star review does not beat 1,000
+     * 4.5-star ones), times log10(10 + reviews), plus up to 1.5 for a sales rank in the top 100,000 (0.3 per factor of ten above it).
+     */
+    popularity: doublePrecision().generatedAlwaysAs(sql.raw(POPULARITY_SQL)),
+    /** Hidden from every catalog read by staff (spec account-area §2 "Product buttons"); likes and orders keep it. */
     disabled: boolean().notNull().default(false),
+    /** When and by whom the product was last disabled; both null while it is enabled. */
+    disabledAt: timestamp({ withTimezone: true }),
+    disabledByUserId: integer().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     variantGroupId: integer().references(() => variantGroups.id, { onDelete: 'set null' }),
     variantType: text(),
     variantValue: text(),
@@ -119,13 +142,19 @@ export const products = pgTable(
       .where(sql`not ${t.disabled} and not ${t.categoryHidden}`),
     index('products_price_idx').on(t.price),
     // Listing orders over the rows shoppers see (not disabled, visible, primary variants).
-    index('products_listing_title_idx')
-      .on(t.title, t.id)
+    // The name order's index (ICU collation, leading punctuation cut) is created by the custom
+    // migration 0007_name_collation.sql: drizzle-kit cannot declare a collated expression.
+    index('products_listing_popularity_idx')
+      .on(t.popularity.desc(), t.id)
       .where(sql`not ${t.disabled} and not ${t.categoryHidden} and not ${t.variantSecondary}`),
     index('products_listing_price_idx')
       .on(t.price, t.id)
       .where(sql`not ${t.disabled} and not ${t.categoryHidden} and not ${t.variantSecondary}`),
     index('products_variant_group_idx').on(t.variantGroupId),
+    // Deleting a user sets disabled_by_user_id null; few rows carry one, so a partial index is tiny.
+    index('products_disabled_by_idx')
+      .on(t.disabledByUserId)
+      .where(sql`${t.disabledByUserId} is not null`),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
@@ -183,3 +212,31 @@ export const promoProducts = pgTable(
     index('promo_products_product_idx').on(t.productId),
   ],
 )
+
+/**
+ * One run of the catalog importer (issue 14): what was read, with which mapping and exchange
+ * rates, and how it ended. `rates` maps a currency code to GBP per unit ({"USD": 0.79}).
+ */
+export const catalogImports = pgTable('catalog_imports', {
+  id: serial().primaryKey(),
+  file: text().notNull(),
+  /** "promptcloud", "awin" or "mapping" (a mapping file or --map). */
+  format: text().notNull(),
+  source: text().notNull(),
+  merchantName: text(),
+  /** The column mapping used: shop field -> feed column. */
+  mapping: jsonb().$type<Record<string, string>>().notNull().default({}),
+  rates: jsonb().$type<Record<string, number>>().notNull().default({}),
+  encoding: text().notNull(),
+  /** "running", "completed", "failed". */
+  status: text().notNull().default('running'),
+  read: integer().notNull().default(0),
+  imported: integer().notNull().default(0),
+  updated: integer().notNull().default(0),
+  skipped: integer().notNull().default(0),
+  /** Skip reasons: reason -> {count, lines (the first few)}. */
+  skipReasons: jsonb().$type<Record<string, { count: number; lines: string[] }>>().notNull().default({}),
+  error: text(),
+  startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp({ withTimezone: true }),
+})

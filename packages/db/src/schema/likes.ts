@@ -17,7 +17,11 @@ export const productLikes = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('product_likes_user_product_key').on(t.userId, t.productId)],
+  (t) => [
+    unique('product_likes_user_product_key').on(t.userId, t.productId),
+    // A product's deletion cascades here; without it every delete would scan all likes.
+    index('product_likes_product_idx').on(t.productId),
+  ],
 )
 
 /** A liked product's link to a person and/or occasion (spec account-area §3, §5: one at least). */

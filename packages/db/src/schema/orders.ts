@@ -20,5 +20,12 @@ export const clickThroughs = pgTable(
     affiliateUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('click_throughs_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    // My Orders pages newest first (created_at desc, id desc): the page's ids come from this
+    // index alone, however deep the page.
+    index('click_throughs_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // Deleting a product or person sets these null; without an index each delete scans every order.
+    index('click_throughs_product_idx').on(t.productId),
+    index('click_throughs_person_idx').on(t.personId),
+  ],
 )

@@ -39,3 +39,34 @@ export function resetDataLayer(): void {
   })
   pushToDataLayer({ ...ANONYMOUS_STATE })
 }
+
+/** What the data layer reports of one purchase (a click-through to the merchant). */
+export interface PurchaseEntry {
+  /** The order's id (the click-through's). */
+  orderId: number
+  product: { id: number; awProductId: number; title: string; price: number }
+  personId: number
+  occasionId: number
+}
+
+/**
+ * Reports a purchase (issue 11: "Orders" in the page data layer) as GA4's recommended `purchase`
+ * event: transaction_id is the order's id, value the price in GBP, one item with the
+ * affiliate-network id as item_id. The previous ecommerce object is cleared first, as Google's
+ * ecommerce guide asks, so tags never merge two purchases. The selected person and occasion ride
+ * along (spec browsing-and-purchase §1: the layer mirrors them).
+ */
+export function pushPurchase({ orderId, product, personId, occasionId }: PurchaseEntry): void {
+  pushToDataLayer({ ecommerce: null })
+  pushToDataLayer({
+    event: 'purchase',
+    personId,
+    occasionId,
+    ecommerce: {
+      transaction_id: String(orderId),
+      currency: 'GBP',
+      value: product.price,
+      items: [{ item_id: String(product.awProductId), item_name: product.title, price: product.price, quantity: 1 }],
+    },
+  })
+}

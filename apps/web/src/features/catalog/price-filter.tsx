@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, RangeSlider, Stack } from '@mantine/core'
 import { formatPrice } from '@presently/domain'
-import { useState } from 'react'
-import type { PriceBand, PriceBounds } from './price-band'
+import { useMemo, useState } from 'react'
+import { nearestTick, priceTicks, type PriceBand, type PriceBounds } from './price-band'
 
 type Range = [number, number]
 
@@ -68,12 +68,16 @@ interface PriceFilterProps {
 }
 
 /**
- * Price range (spec browsing-and-purchase §2, §5): a range slider with step 1 and a minimum gap
- * of one step, bounded by the listing's real prices, with number fields for exact amounts. The
- * filter is sent only by Apply; Clear removes it and resets the slider to the full range.
+ * Price range (spec browsing-and-purchase §2, §5): a range slider bounded by the listing's real
+ * prices, on a logarithmic scale of whole pounds (priceTicks, issue 14) so cheap bands are not
+ * squashed at the left by one expensive product; one step apart at least; with number fields
+ * for exact amounts in whole pounds. The filter is sent only by Apply; Clear removes it and
+ * resets the slider to the full range.
  */
 export function PriceFilter({ bounds, band, draft, onApply, onClear, disabled = false }: PriceFilterProps) {
   const [min, max] = draft.value
+  // Slider positions stand for these prices: a logarithmic scale over the listing's range.
+  const ticks = useMemo(() => priceTicks({ min: bounds.min, max: bounds.max }), [bounds.min, bounds.max])
   const applied = band !== null && band.minPrice === min && band.maxPrice === max
   const canApply = draft.valid && !disabled && !applied && (draft.dirty || band !== null)
   const setPart = (index: 0 | 1, raw: number | string) => {
@@ -98,16 +102,19 @@ export function PriceFilter({ bounds, band, draft, onApply, onClear, disabled = 
   return (
     <Stack gap="md">
       <RangeSlider
-        min={bounds.min}
-        max={bounds.max}
+        min={0}
+        max={ticks.length - 1}
         step={1}
         minRange={1}
-        value={[Number.isNaN(min) ? bounds.min : min, Number.isNaN(max) ? bounds.max : max]}
-        onChange={(value) => draft.setValue(value)}
-        label={(value) => formatPrice(value)}
+        value={[
+          nearestTick(ticks, Number.isNaN(min) ? bounds.min : min),
+          nearestTick(ticks, Number.isNaN(max) ? bounds.max : max),
+        ]}
+        onChange={([from, to]) => draft.setValue([ticks[from] ?? bounds.min, ticks[to] ?? bounds.max])}
+        label={(index) => formatPrice(ticks[index] ?? 0)}
         thumbFromLabel="Minimum price"
         thumbToLabel="Maximum price"
-        thumbValueText={(value) => formatPrice(value)}
+        thumbValueText={(index) => formatPrice(ticks[index] ?? 0)}
         disabled={disabled}
         mx={6}
         mt={6}

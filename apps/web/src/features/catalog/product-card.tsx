@@ -1,14 +1,35 @@
-import { Card, Skeleton, Stack, Text } from '@mantine/core'
+import { Card, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { formatPrice, type Product } from '@presently/domain'
+import { productCategoryLevels } from './category-names'
 import { ProductImage } from './product-image'
 import { productUrlId } from './product-path'
+import { StarRating } from './star-rating'
 import classes from './product-card.module.css'
 import { CardLink } from '../../lib/links'
 
-type CardProduct = Pick<Product, 'id' | 'awProductId' | 'title' | 'imageUrl' | 'price' | 'brand'>
+type CardProduct = Pick<
+  Product,
+  | 'id'
+  | 'awProductId'
+  | 'title'
+  | 'imageUrl'
+  | 'price'
+  | 'brand'
+  | 'categoryName'
+  | 'category_level1'
+  | 'category_level2'
+  | 'category_level3'
+  | 'averageRating'
+  | 'reviewCount'
+>
 
-/** A listing card: image, title and price, the whole card linking to the product page. */
-export function ProductCard({ product }: { product: CardProduct }) {
+/**
+ * A listing card (issue 14): the picture (the feed's image or the category's illustration),
+ * brand, title, star rating with the review count, the category path and the price, the whole
+ * card linking to the product page. `priority` for cards above the fold (the first row).
+ */
+export function ProductCard({ product, priority = false }: { product: CardProduct; priority?: boolean }) {
+  const levels = productCategoryLevels(product)
   return (
     <CardLink
       to="/product/$id"
@@ -20,21 +41,30 @@ export function ProductCard({ product }: { product: CardProduct }) {
       data-testid="product-card"
     >
       <Card.Section className={classes.imageWrap}>
-        {/* The title beside it names the link, so the image is decorative here. */}
-        <ProductImage src={product.imageUrl} alt="" size={320} />
+        <ProductImage product={product} size={320} priority={priority} />
       </Card.Section>
       <Stack gap={6} mt="sm" className={classes.body}>
         {product.brand ? (
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lineClamp={1}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600} lineClamp={1} data-testid="product-brand">
             {product.brand}
           </Text>
         ) : null}
         <Text fw={600} size="sm" lineClamp={2} className={classes.title} data-testid="product-title">
           {product.title}
         </Text>
-        <Text fw={700} size="lg" c="brand.8" mt="auto" data-testid="product-price">
-          {formatPrice(product.price)}
-        </Text>
+        {product.averageRating !== null ? (
+          <StarRating rating={product.averageRating} reviewCount={product.reviewCount} />
+        ) : null}
+        {levels.length ? (
+          <Text size="xs" c="dimmed" lineClamp={1} data-testid="product-category-path">
+            {levels.join(' › ')}
+          </Text>
+        ) : null}
+        <Group mt="auto" pt={4}>
+          <Text fw={700} size="lg" c="brand.8" data-testid="product-price">
+            {formatPrice(product.price)}
+          </Text>
+        </Group>
       </Stack>
     </CardLink>
   )
@@ -50,6 +80,7 @@ export function ProductCardSkeleton() {
       <Skeleton height={10} width="40%" mt="md" />
       <Skeleton height={12} mt="sm" />
       <Skeleton height={12} width="70%" mt={6} />
+      <Skeleton height={10} width="50%" mt="sm" />
       <Skeleton height={18} width="30%" mt="md" />
     </Card>
   )

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { ListingPagination } from './listing-pagination'
 import { ListingToolbar } from './listing-toolbar'
 import { ProductCard, ProductCardSkeleton } from './product-card'
+import { WithProductCardActions } from './product-actions'
 import { GIFT_IDEAS_ID } from './scroll'
 import { ListingError, StatusMessage } from './status-message'
 import type { ListingState } from './use-listing'
@@ -10,6 +11,8 @@ import type { ListingState } from './use-listing'
 /** Loading shows 8 skeleton cards (spec browsing-and-purchase §2 "Listing pages"). */
 const SKELETON_COUNT = 8
 const GRID_COLS = { base: 2, md: 3 }
+/** Cards in the first row on the widest layout. */
+const ABOVE_THE_FOLD = 3
 const GRID_SPACING = { base: 'sm', sm: 'md' }
 
 interface ProductListingProps {
@@ -93,8 +96,11 @@ export function ProductListing({
     content = (
       <>
         <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING} data-testid="product-grid">
-          {data.products.map((product) => (
-            <ProductCard key={product.id} product={product} />
+          {data.products.map((product, index) => (
+            <WithProductCardActions key={product.id} product={product}>
+              {/* The first row is above the fold: its images load at once, the rest lazily. */}
+              <ProductCard product={product} priority={index < ABOVE_THE_FOLD} />
+            </WithProductCardActions>
           ))}
         </SimpleGrid>
         {data.total > data.itemsPerPage ? (

@@ -5,13 +5,14 @@ import { SORT_ORDERS, type SortOrder } from '@presently/domain'
 export const SORT_ORDER_KEY = 'sort-order'
 /**
  * The order a listing shows before the user picks one: no sort is sent, so the server orders
- * by title A-Z when browsing, by relevance when searching and in the promo's own order on promo
- * pages (docs/decisions/default-sort.md). On category pages that is what "Name: A-Z" shows;
- * search pages offer it as "Best match" and promo pages as "Featured".
+ * by "Recommended" (popularity) when browsing, by relevance when searching and in the promo's
+ * own order on promo pages (docs/decisions/default-sort.md). On category pages that is what
+ * "Recommended" shows; search pages offer it as "Best match" and promo pages as "Featured".
  */
-export const BROWSE_DEFAULT_SORT: SortOrder = 'name_asc'
+export const BROWSE_DEFAULT_SORT: SortOrder = 'recommended'
 
 export const SORT_LABELS: Record<SortOrder, string> = {
+  recommended: 'Recommended',
   random: 'Random',
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',

@@ -1,9 +1,14 @@
 import { Badge, Box, Button, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconBell, IconCheck, IconGift, IconListDetails, IconUserPlus } from '@tabler/icons-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { HomeTiles } from '../../features/catalog/category-tiles'
-import { AuthModal } from '../../features/auth/auth-modal'
 import classes from './landing.module.css'
+
+// The modal (forms, validation, zod) is fetched when a visitor means to open it, not with the
+// page: it is most of the landing page's weight otherwise (docs/decisions/web-bundle.md).
+const loadAuthModal = () => import('../../features/auth/auth-modal')
+const AuthModal = lazy(() => loadAuthModal().then((module) => ({ default: module.AuthModal })))
+const prefetchAuthModal = () => void loadAuthModal()
 
 const benefits = [
   'Gift ideas chosen for each person you buy for',
@@ -39,10 +44,21 @@ const steps = [
  */
 export function Landing() {
   const [authOpen, setAuthOpen] = useState(false)
-  const openAuth = () => setAuthOpen(true)
+  // Mounted from the first opening on, so closing plays the modal's transition.
+  const [authWanted, setAuthWanted] = useState(false)
+  const openAuth = () => {
+    setAuthWanted(true)
+    setAuthOpen(true)
+  }
+  // Pointer on or focus in a button that opens it: start fetching the modal before the click.
+  const authTrigger = { onClick: openAuth, onPointerEnter: prefetchAuthModal, onFocus: prefetchAuthModal }
   return (
     <>
-      <AuthModal opened={authOpen} onClose={() => setAuthOpen(false)} initialTab="register" />
+      {authWanted && (
+        <Suspense fallback={null}>
+          <AuthModal opened={authOpen} onClose={() => setAuthOpen(false)} initialTab="register" />
+        </Suspense>
+      )}
       <Box className={classes.hero}>
         <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 48, sm: 80 }}>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
@@ -58,10 +74,10 @@ export function Landing() {
                 present feels thoughtful.
               </Text>
               <Group gap="sm">
-                <Button size="lg" onClick={openAuth} aria-haspopup="dialog">
+                <Button size="lg" {...authTrigger} aria-haspopup="dialog">
                   Join Now
                 </Button>
-                <Button size="lg" variant="default" onClick={openAuth} aria-haspopup="dialog">
+                <Button size="lg" variant="default" {...authTrigger} aria-haspopup="dialog">
                   Get Started – It&apos;s Free!
                 </Button>
               </Group>
@@ -111,7 +127,7 @@ export function Landing() {
           ))}
         </SimpleGrid>
         <Group justify="center" mt="xl">
-          <Button size="md" onClick={openAuth} aria-haspopup="dialog" leftSection={<IconGift size={18} aria-hidden />}>
+          <Button size="md" {...authTrigger} aria-haspopup="dialog" leftSection={<IconGift size={18} aria-hidden />}>
             Get Started – It&apos;s Free!
           </Button>
         </Group>

@@ -15,6 +15,17 @@ export interface MailDeps {
   appUrl: string
 }
 
+/**
+ * Runs `task` after the caller has been answered; its errors are logged, never answered. The
+ * server tracks the task so shutdown (and tests) can wait for it.
+ */
+export type AfterResponse = (label: string, task: () => Promise<void>) => void
+
+/** Mail that is sent after the answer (the calls whose answer must not depend on the account). */
+export interface DeferredMailDeps extends MailDeps {
+  afterResponse: AfterResponse
+}
+
 interface Recipient {
   id: number
   email: string

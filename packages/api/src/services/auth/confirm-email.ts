@@ -1,7 +1,7 @@
 import { eq, sql, users, type Db } from '@presently/db'
 import { AppError, AUTH_MESSAGES } from '@presently/domain'
 import { consumeEmailToken } from './email-tokens.ts'
-import { sendConfirmationEmail, type MailDeps } from './auth-emails.ts'
+import { sendConfirmationEmail, type DeferredMailDeps } from './auth-emails.ts'
 import { findUserByEmail } from './users.ts'
 
 /**
@@ -18,10 +18,13 @@ export async function confirmEmail(db: Db, token: string): Promise<void> {
 }
 
 /**
- * Mails a new confirmation link when the account exists and is still unconfirmed. Answers the
- * same in every case, so the call cannot be used to probe for accounts.
+ * Mails a new confirmation link when the account exists and is still unconfirmed. The caller
+ * answers the same in every case and before any of the work (lookup, token, mail run in
+ * `deps.afterResponse`), so neither the answer nor its timing can probe for accounts.
  */
-export async function resendConfirmation(db: Db, deps: MailDeps, email: string): Promise<void> {
-  const user = await findUserByEmail(db, email)
-  if (user && !user.emailConfirmedAt) await sendConfirmationEmail(db, deps, user)
+export function resendConfirmation(db: Db, deps: DeferredMailDeps, email: string): void {
+  deps.afterResponse('resend-confirmation mail', async () => {
+    const user = await findUserByEmail(db, email)
+    if (user && !user.emailConfirmedAt) await sendConfirmationEmail(db, deps, user)
+  })
 }

@@ -1,18 +1,23 @@
 import { eq, sql, users, type Db } from '@presently/db'
 import { AppError, AUTH_MESSAGES } from '@presently/domain'
 import { consumeEmailToken, isEmailTokenValid, spendAllEmailTokens } from './email-tokens.ts'
-import { sendResetPasswordEmail, type MailDeps } from './auth-emails.ts'
+import { sendResetPasswordEmail, type DeferredMailDeps } from './auth-emails.ts'
 import { hashPassword } from './password.ts'
 import { invalidateUserSessions } from './session.ts'
 import { findUserByEmail } from './users.ts'
 
 /**
  * Mails a 1-hour reset link when the account exists (also to Google-only accounts, which then
- * get a password). The caller answers the neutral message in every case.
+ * get a password). The caller answers the neutral message in every case (spec
+ * browsing-and-purchase §8), and answers it before any of the work: the lookup, the token, the
+ * rendering and the mail all run in `deps.afterResponse`, so a known and an unknown email take
+ * the same time to answer and the timing cannot tell which addresses have accounts.
  */
-export async function forgotPassword(db: Db, deps: MailDeps, email: string): Promise<void> {
-  const user = await findUserByEmail(db, email)
-  if (user) await sendResetPasswordEmail(db, deps, user)
+export function forgotPassword(db: Db, deps: DeferredMailDeps, email: string): void {
+  deps.afterResponse('forgot-password mail', async () => {
+    const user = await findUserByEmail(db, email)
+    if (user) await sendResetPasswordEmail(db, deps, user)
+  })
 }
 
 /** Whether a reset link still works (GET /api/auth/validate-token/{token}); spends nothing. */

@@ -85,6 +85,16 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
   await db.delete(sessions).where(eq(sessions.id, sessionId))
 }
 
+/**
+ * Ends the session of a cookie's token (logout): the server-side session is deleted whether or
+ * not the request's session was looked up, so a cleared cookie never leaves a live session
+ * behind. A value that is not a token does nothing.
+ */
+export async function invalidateSessionToken(db: Db, token: string): Promise<void> {
+  if (!looksLikeToken(token)) return
+  await invalidateSession(db, hashToken(token))
+}
+
 /** Ends every session of a user, or every one but `exceptSessionId` (password change). */
 export async function invalidateUserSessions(
   db: Executor,

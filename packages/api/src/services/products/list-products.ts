@@ -13,7 +13,9 @@ import { primaryVariantCondition, promoCondition, resolveSearch, visibleConditio
  * category levels match by categoryKey (case, hyphens and "&"/"and" folded, spec §4); promoId
  * keeps a promo's products; minPrice/maxPrice are inclusive GBP bounds; without
  * includeVariants one product per variant group is listed.
- * Order: the chosen sort, else relevance for searches, the promo's order for promos, else name.
+ * Order: the chosen sort, else relevance for searches, the promo's order for promos, else
+ * "recommended" (products.popularity: rating, reviews and sales rank; docs/decisions/default-sort.md).
+ * Name sorts are case-insensitive en-GB (ICU) and ignore leading punctuation (nameSortKey).
  * "random" orders by md5(id || seed), so one seed gives one fixed order and paging never
  * repeats or skips a product. Ties break on id.
  * priceRange is the min and max price of the filtered set before the price band is applied
@@ -26,6 +28,16 @@ import { primaryVariantCondition, promoCondition, resolveSearch, visibleConditio
  */
 export function listProducts(db: Db, query: ProductListQuery & { promoId?: number }): Promise<ProductList> {
   return cachedCatalogRead(db, `products.list:${JSON.stringify(query)}`, () => readProducts(db, query))
+}
+
+/**
+ * The name order's key (issue 14): the title without leading punctuation (cut under ICU's
+ * Unicode character classes), compared with the en-GB ICU collation "presently_en_gb"
+ * (migration 0007), so case does not split "The Gruffalo" from "THE PIRATE BAY". Matches the
+ * expression of the index products_listing_name_idx.
+ */
+function nameSortKey(): SQL {
+  return sql`(regexp_replace(${products.title} collate "und-x-icu", '^[^[:alnum:]]+', '') collate "presently_en_gb")`
 }
 
 async function readProducts(db: Db, query: ProductListQuery & { promoId?: number }): Promise<ProductList> {
@@ -73,13 +85,16 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
       orderBy.push(desc(products.price))
       break
     case 'name_asc':
-      orderBy.push(asc(products.title))
+      orderBy.push(sql`${nameSortKey()} asc`)
       break
     case 'name_desc':
-      orderBy.push(desc(products.title))
+      orderBy.push(sql`${nameSortKey()} desc`)
       break
     case 'random':
       orderBy.push(sql`md5(${products.id}::text || ${query.seed ?? ''})`)
+      break
+    case 'recommended':
+      orderBy.push(sql`${products.popularity} desc nulls last`)
       break
     default:
       if (searchFilter) orderBy.push(sql`${searchFilter.rank} desc`)
@@ -87,7 +102,7 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
         orderBy.push(
           sql`(select pp.position from promo_products pp where pp.promo_id = ${query.promoId} and pp.product_id = ${products.id})`,
         )
-      else orderBy.push(asc(products.title))
+      else orderBy.push(sql`${products.popularity} desc nulls last`)
   }
   orderBy.push(asc(products.id))
 

@@ -17,6 +17,9 @@ export const productColumns = {
   affiliateUrl: products.affiliateUrl,
   merchantCategory: products.merchantCategory,
   disabled: products.disabled,
+  averageRating: products.averageRating,
+  reviewCount: products.reviewCount,
+  merchantName: products.merchantName,
 } as const
 
 export type ProductRow = Product

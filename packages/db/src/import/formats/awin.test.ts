@@ -44,6 +44,7 @@ describe('Awin format', () => {
         imageUrl: 'https://images.lululemon.com/is/image/lululemon/LW5BJVS_0001_1',
         price: 98,
         currency: 'USD',
+        feedPrice: 98,
         categoryName: 'Apparel & Accessories',
         categoryLevel1: 'Clothing',
         categoryLevel2: 'Pants',
@@ -58,6 +59,8 @@ describe('Awin format', () => {
         reviewCount: null,
         size: '18',
         colour: 'Black',
+        itemGroupId: null,
+        bestSellerRank: null,
       } satisfies ProductInput,
     })
   })

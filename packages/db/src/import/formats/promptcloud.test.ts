@@ -40,6 +40,7 @@ describe('PromptCloud format', () => {
       imageUrl: null,
       price: 3.42,
       currency: 'GBP',
+      feedPrice: 3.42,
       categoryName: 'Hobbies',
       categoryLevel1: 'Model Trains & Railway Sets',
       categoryLevel2: 'Rail Vehicles',
@@ -54,6 +55,8 @@ describe('PromptCloud format', () => {
       reviewCount: 15,
       size: null,
       colour: null,
+      itemGroupId: null,
+      bestSellerRank: null,
     } satisfies ProductInput)
   })
 

@@ -1,9 +1,10 @@
-import { deriveAwProductId } from '../aw-product-id.ts'
-import { splitCategoryPath } from '../category-path.ts'
 import { streamCsv, toRecord } from '../csv-stream.ts'
-import { cell, parseCount, parseRating } from '../fields.ts'
-import { parsePrice } from '../parse-price.ts'
+import { cell, parseCount } from '../fields.ts'
+import { amazonProductUrl, mapRecord, type Enrichment } from '../map-record.ts'
+import { PROMPTCLOUD_PRESET, type ResolvedMapping } from '../mapping.ts'
 import type { CsvRecord, MapResult } from '../types.ts'
+
+export { amazonProductUrl }
 
 /** products.source of rows from the PromptCloud "Toy products on Amazon" catalog. */
 export const PROMPTCLOUD_SOURCE = 'amazon_uk'
@@ -12,11 +13,27 @@ export const PROMPTCLOUD_MERCHANT_NAME = 'Amazon UK'
 
 const REQUIRED_COLUMNS = ['uniq_id', 'product_name', 'amazon_category_and_sub_category', 'price'] as const
 
-/** What the descriptions file adds to a product of the 10k file (joined on uniq_id = product_id). */
-export interface PromptCloudDescription {
-  longDescription: string | null
-  /** Amazon's 10-character product id, read from product_information ("ASINB008PKAAZ2"). */
-  asin: string | null
+/** The PromptCloud preset as the importer resolves it for the amazon.co.uk file. */
+export const PROMPTCLOUD_AMAZON_MAPPING: ResolvedMapping = {
+  format: 'promptcloud',
+  columns: PROMPTCLOUD_PRESET.columns,
+  source: PROMPTCLOUD_SOURCE,
+  merchant: PROMPTCLOUD_MERCHANT_NAME,
+  currency: 'GBP',
+  amazon: true,
+}
+
+/**
+ * What the descriptions file adds to a product of the 10k file (joined on uniq_id = product_id):
+ * the long description, the ASIN read from product_information ("ASINB008PKAAZ2") and the
+ * sales rank ("Best Sellers Rank 61,275 in Toys & Games").
+ */
+export type PromptCloudDescription = Enrichment
+
+/** "... Best Sellers Rank 61,275 in Toys & Games ..." -> 61275; null when absent. */
+export function extractSalesRank(productInformation: string | undefined): number | null {
+  const match = /Best Sellers Rank\s*:?\s*([\d,]+)/i.exec(productInformation ?? '')
+  return match?.[1] ? parseCount(match[1]) : null
 }
 
 /**
@@ -49,15 +66,6 @@ export function extractAsin(productInformation: string | undefined): string | nu
 }
 
 /**
- * The Amazon UK link of a product: https://www.amazon.co.uk/dp/<ASIN> when the ASIN is known,
- * else a search for the title, https://www.amazon.co.uk/s?k=<url-encoded title>, which still
- * lands the shopper on the product (docs/decisions/catalog-import.md).
- */
-export function amazonProductUrl(asin: string | null, title: string): string {
-  return asin ? `https://www.amazon.co.uk/dp/${asin}` : `https://www.amazon.co.uk/s?k=${encodeURIComponent(title)}`
-}
-
-/**
  * Loads the PromptCloud descriptions file (plain or .gz, streamed) into a map from product_id
  * (= uniq_id of the 10k file) to its long description and ASIN. Malformed records are ignored.
  *
@@ -85,6 +93,7 @@ export async function loadPromptCloudDescriptions(file: string): Promise<Map<str
       descriptions.set(id, {
         longDescription: cell(record.product_description),
         asin: extractAsin(record.product_information),
+        bestSellerRank: extractSalesRank(record.product_information),
       })
     },
   })
@@ -92,57 +101,22 @@ export async function loadPromptCloudDescriptions(file: string): Promise<Map<str
 }
 
 /**
- * Maps one record of the PromptCloud Amazon UK toys catalog to a product, or rejects it.
+ * Maps one record of the PromptCloud Amazon UK toys catalog through the PromptCloud preset
+ * (mapping.ts PROMPTCLOUD_PRESET): source "amazon_uk", sourceProductId = uniq_id, awProductId =
+ * deriveAwProductId, title = product_name, price = price in GBP, brand = manufacturer,
+ * merchantName "Amazon UK", category = amazon_category_and_sub_category (first 4 levels; the full
+ * path in merchantCategory), averageRating, reviewCount = number_of_reviews, imageUrl null (the
+ * feed has none). With `descriptions`, the long description, the ASIN (affiliateUrl
+ * /dp/<ASIN>, else a title search) and the sales rank come from the descriptions file.
  *
- * Mapping: source "amazon_uk", sourceProductId = uniq_id, awProductId = deriveAwProductId,
- * title = product_name, price = parsePrice(price) in GBP, brand = manufacturer, merchantName
- * "Amazon UK", merchantCategory = the full amazon_category_and_sub_category path, category
- * columns = its first 4 levels (splitCategoryPath), averageRating from "4.9" or "4.9 out of 5
- * stars", reviewCount = number_of_reviews, imageUrl null (the feed has none). With
- * `descriptions`, longDescription and the ASIN come from the descriptions file;
- * affiliateUrl = amazonProductUrl(asin, title).
- *
- * @param line the record's start line, reported in a rejection.
  * @returns {ok: false} with reason "no uniq_id", "no title" or "no usable price" (value = the
- *   raw price) when the row cannot be a product (spec browsing-and-purchase §3: a product has
- *   a title and a price).
+ *   raw price) when the row cannot be a product (spec browsing-and-purchase §3).
  */
 export function mapPromptCloudRecord(
   record: CsvRecord,
   line: number,
   descriptions?: ReadonlyMap<string, PromptCloudDescription>,
 ): MapResult {
-  const sourceProductId = cell(record.uniq_id)
-  if (!sourceProductId) return { ok: false, rejection: { line, reason: 'no uniq_id' } }
-  const title = cell(record.product_name)
-  if (!title) return { ok: false, rejection: { line, reason: 'no title' } }
-  const price = parsePrice(record.price)
-  if (price === null) {
-    return { ok: false, rejection: { line, reason: 'no usable price', value: record.price ?? '' } }
-  }
-  const path = cell(record.amazon_category_and_sub_category)
-  const enrichment = descriptions?.get(sourceProductId)
-  return {
-    ok: true,
-    product: {
-      awProductId: deriveAwProductId(PROMPTCLOUD_SOURCE, sourceProductId),
-      source: PROMPTCLOUD_SOURCE,
-      sourceProductId,
-      title,
-      imageUrl: null,
-      price,
-      currency: 'GBP',
-      ...splitCategoryPath(path),
-      brand: cell(record.manufacturer),
-      merchantName: PROMPTCLOUD_MERCHANT_NAME,
-      merchantId: null,
-      merchantCategory: path,
-      longDescription: enrichment?.longDescription ?? null,
-      affiliateUrl: amazonProductUrl(enrichment?.asin ?? null, title),
-      averageRating: parseRating(record.average_rating),
-      reviewCount: parseCount(record.number_of_reviews),
-      size: null,
-      colour: null,
-    },
-  }
+  const id = cell(record.uniq_id)
+  return mapRecord(record, line, PROMPTCLOUD_AMAZON_MAPPING, id ? descriptions?.get(id) : undefined)
 }

@@ -9,7 +9,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react'
 import { useLogout } from '../../../features/session/use-logout'
-import { NavLinkLink } from '../../../lib/links'
+import { NavLinkLink } from '../../../lib/nav-link-link'
 
 const entries = [
   { to: '/my-account/events', label: 'Important Events', Icon: IconCalendarEvent },

@@ -1,29 +1,14 @@
-import { Button, Group, Modal, Text } from '@mantine/core'
+import { Button } from '@mantine/core'
 import { IconShoppingBag } from '@tabler/icons-react'
-import { useMutation } from '@tanstack/react-query'
-import { apiErrorMessage } from '../../../lib/api-errors'
+import { useSearch } from '@tanstack/react-router'
 import { ButtonLink } from '../../../lib/links'
-import { useTRPCClient } from '../../../lib/trpc'
-
-const NO_AFFILIATE_URL = 'No affiliate URL found'
-
-/** A failure whose message is meant for the user as it is. */
-class BuyError extends Error {}
-
-/** Only web links leave the shop; anything else stored as a URL is treated as missing. */
-function webUrl(raw: string): string | null {
-  try {
-    const url = new URL(raw)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
-  } catch {
-    return null
-  }
-}
+import { BuyErrorDialog } from '../../../features/orders/buy-error-dialog'
+import { selectionIdFromSearch } from '../../../features/orders/selection-from-search'
+import { useBuyNow } from '../../../features/orders/use-buy-now'
 
 /**
- * Buy Now (spec browsing-and-purchase §4 "Buy flow"). Visitors are sent to sign in; for signed-in
- * users it fetches the product's affiliate URL and sends the browser there. Failures show in a
- * dialog titled "Error" (spec §8).
+ * Buy Now (spec browsing-and-purchase §4 "Buy flow"). Visitors are sent to sign in; signed-in
+ * users buy for the selected person and occasion (useBuyNow), failures in the "Error" dialog.
  */
 export function BuyNowButton({ productId, signedIn }: { productId: number; signedIn: boolean }) {
   if (!signedIn) {
@@ -37,40 +22,24 @@ export function BuyNowButton({ productId, signedIn }: { productId: number; signe
 }
 
 function SignedInBuyNow({ productId }: { productId: number }) {
-  const client = useTRPCClient()
-  const buy = useMutation({
-    mutationFn: async () => {
-      const { affiliateUrl } = await client.products.affiliateUrl.query({ id: productId })
-      const url = affiliateUrl ? webUrl(affiliateUrl) : null
-      if (!url) throw new BuyError(NO_AFFILIATE_URL)
-      return url
-    },
-    onSuccess: (url) => window.location.assign(url),
+  // The selection is the URL's person and occasion (spec §2 "Query parameters") until the
+  // header pickers' useSelection() arrives; the lead wires it in at merge.
+  const search: Record<string, unknown> = useSearch({ strict: false })
+  const buyNow = useBuyNow({
+    personId: selectionIdFromSearch(search.person),
+    occasionId: selectionIdFromSearch(search.occasion),
   })
-  const errorMessage = buy.isError
-    ? buy.error instanceof BuyError
-      ? buy.error.message
-      : apiErrorMessage(buy.error, 'Failed to get affiliate URL')
-    : null
-
   return (
     <>
       <Button
         size="lg"
         leftSection={<IconShoppingBag size={20} aria-hidden />}
-        loading={buy.isPending || buy.isSuccess}
-        onClick={() => buy.mutate()}
+        loading={buyNow.isPending}
+        onClick={() => buyNow.buy(productId)}
       >
         Buy Now
       </Button>
-      <Modal opened={errorMessage !== null} onClose={() => buy.reset()} title="Error" centered>
-        <Text>{errorMessage}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => buy.reset()}>
-            Close
-          </Button>
-        </Group>
-      </Modal>
+      <BuyErrorDialog message={buyNow.errorMessage} onClose={buyNow.reset} />
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { Box, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Box, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { formatPrice, type Product } from '@presently/domain'
 import { useTRPC } from '../../../lib/trpc'
@@ -8,11 +8,13 @@ import { CategoryBreadcrumb } from '../../../features/catalog/category-breadcrum
 import { productCategoryLevels } from '../../../features/catalog/category-names'
 import { ProductImage } from '../../../features/catalog/product-image'
 import { productUrlId } from '../../../features/catalog/product-path'
+import { StarRating } from '../../../features/catalog/star-rating'
 import { productQueryOptions } from '../../../features/catalog/query-options'
 import { ListingError, StatusMessage } from '../../../features/catalog/status-message'
 import { isNotFound } from '../../../lib/api-errors'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
 import { BuyNowButton } from './buy-now'
+import { ProductPageActions } from '../../../features/catalog/product-actions'
 import { ProductDescription } from './product-description'
 import { productJsonLd, scriptJson } from './product-json-ld'
 import { VariantOptions } from './variant-options'
@@ -70,7 +72,7 @@ function ProductView({ product }: { product: Product }) {
             // Stays in view beside a long description on wide screens.
             style={{ display: 'flex', justifyContent: 'center', position: 'sticky', top: 88 }}
           >
-            <ProductImage src={product.imageUrl} alt={product.title} size={703} loading="eager" />
+            <ProductImage product={product} size={703} priority />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
@@ -83,12 +85,18 @@ function ProductView({ product }: { product: Product }) {
             <Title order={1} fz={{ base: 24, sm: 30 }} lh={1.25}>
               {product.title}
             </Title>
+            {product.averageRating !== null ? (
+              <StarRating rating={product.averageRating} reviewCount={product.reviewCount} size={18} />
+            ) : null}
+
             <Text fz={30} fw={700} c="brand.8" data-testid="product-price">
               {formatPrice(product.price)}
             </Text>
             <VariantOptions productId={product.id} />
+            <MerchantLine product={product} />
             <Group>
               <BuyNowButton productId={product.id} signedIn={!!user} />
+              <ProductPageActions product={product} />
             </Group>
             {!user ? (
               <Text size="sm" c="dimmed">
@@ -109,6 +117,34 @@ function ProductView({ product }: { product: Product }) {
         </Grid.Col>
       </Grid>
     </PageContainer>
+  )
+}
+
+/**
+ * "Sold by Amazon UK", with the merchant's own product page (e.g. amazon.co.uk/dp/<ASIN>) when
+ * the feed gives one; a search link (no ASIN known) is not shown as the product's page.
+ */
+function MerchantLine({ product }: { product: Product }) {
+  const url = product.affiliateUrl && !/amazon\.co\.uk\/s\?/.test(product.affiliateUrl) ? product.affiliateUrl : null
+  let host: string | null = null
+  try {
+    host = url ? new URL(url).host.replace(/^www\./, '') : null
+  } catch {
+    host = null
+  }
+  if (!product.merchantName && !host) return null
+  return (
+    <Text size="sm" c="dimmed" data-testid="merchant-line">
+      {product.merchantName ? <>Sold by {product.merchantName}</> : null}
+      {url && host ? (
+        <>
+          {product.merchantName ? ' · ' : null}
+          <Anchor href={url} target="_blank" rel="noopener noreferrer nofollow sponsored" size="sm">
+            View on {host}
+          </Anchor>
+        </>
+      ) : null}
+    </Text>
   )
 }
 

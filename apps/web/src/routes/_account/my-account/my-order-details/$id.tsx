@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountPage } from '../../-components/account-page'
+import { OrderDetail } from '../../../../features/orders/order-detail'
 
 export const Route = createFileRoute('/_account/my-account/my-order-details/$id')({
   head: () => ({ meta: [{ title: 'Order Details' }] }),
   component: MyAccountMyOrderDetailsIdPage,
 })
 
+/** Order detail (spec account-area §2). */
 function MyAccountMyOrderDetailsIdPage() {
-  return <AccountPage title="Order Details" intro="The gift, who it was for and the occasion." />
+  const { id } = Route.useParams()
+  return <OrderDetail id={id} />
 }

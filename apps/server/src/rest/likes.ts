@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import {
+  copyAssociation,
+  listAssociations,
+  listLikedProducts,
+  listPersonOccasionLikes,
+  replaceAssociations,
+  toggleLike,
+} from '@presently/api'
+import {
+  affiliateIdField,
+  associationOutput,
+  copyAssociationInput,
+  idField,
+  LIKE_MESSAGES,
+  likedProductOutput,
+  personOccasionLikesInput,
+  productByIdInput,
+  saveAssociationsInput,
+  toggleLikeOutput,
+} from '@presently/domain'
+import type { Db } from '@presently/db'
+import { parseInput } from './parse.ts'
+import { errorResponses, signedInOnly } from './schema.ts'
+import { registerSignedInScope, signedIn } from './signed-in.ts'
+
+const copyOutput = z.object({ association: associationOutput, created: z.boolean() })
+
+/**
+ * The like calls of spec account-area §7: toggling a like, the liked lists and the people and
+ * occasions each like is for. Signed-in only (401); another user's productLikeId or person
+ * answers 404. Answers are never cached.
+ */
+export async function registerLikeRoutes(app: FastifyInstance, db: Db): Promise<void> {
+  await registerSignedInScope(app, (scope) => {
+    scope.post(
+      '/api/products/:id/like',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: 'Likes a product, or unlikes it when already liked (type=aw: the id is the affiliate id)',
+          security: signedInOnly,
+          params: z.object({ id: affiliateIdField }),
+          querystring: z.object({ type: productByIdInput.shape.type }),
+          response: { 200: toggleLikeOutput, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        const key = parseInput(productByIdInput, { id: request.params.id, type: request.query.type })
+        const result = await toggleLike(db, signedIn(request).id, key)
+        return {
+          success: true as const,
+          ...result,
+          message: result.liked ? LIKE_MESSAGES.liked : LIKE_MESSAGES.unliked,
+        }
+      },
+    )
+    scope.get(
+      '/api/get-liked-products',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: "The signed-in user's liked products, newest first, with their associations",
+          security: signedInOnly,
+          response: { 200: z.array(likedProductOutput), ...errorResponses(401) },
+        },
+      },
+      async (request) => listLikedProducts(db, signedIn(request).id),
+    )
+    scope.get(
+      '/api/get-liked-products/person/:personId/occasion/:occasionLabel',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: 'Liked products for one of the user’s people and an occasion (label, URL-encoded)',
+          security: signedInOnly,
+          params: personOccasionLikesInput,
+          response: { 200: z.array(likedProductOutput), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => listPersonOccasionLikes(db, signedIn(request).id, request.params),
+    )
+    scope.get(
+      '/api/product-like-associations/:productLikeId',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: 'The people and occasions a liked product is for',
+          security: signedInOnly,
+          params: z.object({ productLikeId: idField }),
+          response: { 200: z.array(associationOutput), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => listAssociations(db, signedIn(request).id, request.params.productLikeId),
+    )
+    scope.post(
+      '/api/product-like-associations/batch',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: "Replaces a liked product's associations with the list given (repeats kept once)",
+          security: signedInOnly,
+          body: saveAssociationsInput,
+          response: { 200: z.array(associationOutput), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => replaceAssociations(db, signedIn(request).id, request.body),
+    )
+    scope.post(
+      '/api/product-like-associations',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: 'Copies one association to a liked product (201); one it already has answers 200, unchanged',
+          security: signedInOnly,
+          body: copyAssociationInput,
+          response: { 200: copyOutput, 201: copyOutput, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const result = await copyAssociation(db, signedIn(request).id, request.body)
+        return reply.status(result.created ? 201 : 200).send(result)
+      },
+    )
+  })
+}

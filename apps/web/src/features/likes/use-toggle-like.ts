@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useTRPC } from '../../lib/trpc'
+import { LIKE_UI } from './messages'
+
+/**
+ * Toggles a like (POST /api/products/{id}/like), optimistically: the like buttons' ids and, on
+ * an unlike, the Liked Products list change at once (spec account-area §4 "unlike removes the
+ * card from the list immediately"); a failure puts both back and is only logged ("Failed to
+ * toggle product like", §8). Afterwards the liked lists are refreshed (§7 "then refreshes the
+ * liked list").
+ */
+export function useToggleLike() {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const idsKey = trpc.likes.productIds.queryKey()
+  const listKey = trpc.likes.list.queryKey()
+  return useMutation(
+    trpc.likes.toggle.mutationOptions({
+      onMutate: async (input) => {
+        // The input's id is typed loosely (the schema coerces REST text); the buttons send numbers.
+        const id = Number(input.id)
+        await Promise.all([
+          queryClient.cancelQueries({ queryKey: idsKey }),
+          queryClient.cancelQueries({ queryKey: listKey }),
+        ])
+        const previousIds = queryClient.getQueryData(idsKey)
+        const previousList = queryClient.getQueryData(listKey)
+        const wasLiked = previousIds?.includes(id) ?? previousList?.some((like) => like.productId === id) ?? false
+        queryClient.setQueryData(idsKey, (ids = []) => (wasLiked ? ids.filter((x) => x !== id) : [...ids, id]))
+        if (wasLiked) queryClient.setQueryData(listKey, (list) => list?.filter((like) => like.productId !== id))
+        return { previousIds, previousList }
+      },
+      onError: (error, _input, context) => {
+        console.error(LIKE_UI.toggleFailed, error)
+        if (!context) return
+        queryClient.setQueryData(idsKey, context.previousIds)
+        queryClient.setQueryData(listKey, context.previousList)
+      },
+      onSuccess: (result, input) => {
+        const id = Number(input.id)
+        queryClient.setQueryData(idsKey, (ids = []) =>
+          result.liked ? [...new Set([...ids, id])] : ids.filter((x) => x !== id),
+        )
+      },
+      onSettled: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: listKey }),
+          queryClient.invalidateQueries(trpc.likes.forPersonOccasion.pathFilter()),
+        ]),
+    }),
+  )
+}

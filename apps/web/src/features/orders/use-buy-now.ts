@@ -1,0 +1,70 @@
+import { useMutation } from '@tanstack/react-query'
+import { selectionError } from '@presently/domain'
+import { pushPurchase } from '../analytics/data-layer'
+import { apiErrorMessage } from '../../lib/api-errors'
+import { useTRPCClient } from '../../lib/trpc'
+import { ORDER_UI } from './messages'
+
+/** A failure whose message is meant for the user as it is. */
+class BuyError extends Error {}
+
+/** Only web links leave the shop; anything else stored as a URL is treated as missing. */
+export function webUrl(raw: string | null | undefined): string | null {
+  if (!raw) return null
+  try {
+    const url = new URL(raw)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+/** The person and occasion a gift is for: ids, or undefined when not chosen. */
+export interface BuySelection {
+  personId: number | undefined
+  occasionId: number | undefined
+}
+
+/**
+ * The buy flow (spec browsing-and-purchase §4 "Buy flow", §5, §8) for a signed-in user, given the
+ * current selection: `buy(productId)` checks the selection (selectionError's messages), records
+ * the click-through (POST /api/clickthrough; the server takes the user from the session), reports
+ * the purchase to the data layer, fetches the affiliate URL (GET /api/redirect/{id}) and sends the
+ * browser there. `errorMessage` is what the "Error" dialog shows: a selection message, the
+ * server's message, or "Failed to process purchase" / "Failed to get affiliate URL" / "No
+ * affiliate URL found". `reset()` closes it.
+ */
+export function useBuyNow({ personId, occasionId }: BuySelection) {
+  const client = useTRPCClient()
+  const mutation = useMutation({
+    mutationFn: async (productId: number) => {
+      const invalid = selectionError(personId, occasionId)
+      if (invalid || personId === undefined || occasionId === undefined) throw new BuyError(invalid ?? '')
+      const order = await client.orders.clickThrough
+        .mutate({ productId, personId, occasionId })
+        .catch((error: unknown) => {
+          throw new BuyError(apiErrorMessage(error, ORDER_UI.purchaseFailed))
+        })
+      const { affiliateUrl } = await client.products.affiliateUrl.query({ id: productId }).catch((error: unknown) => {
+        throw new BuyError(apiErrorMessage(error, ORDER_UI.getAffiliateUrlFailed))
+      })
+      const url = webUrl(affiliateUrl)
+      if (!url) throw new BuyError(ORDER_UI.noAffiliateUrl)
+      pushPurchase({ orderId: order.id, product: order.product, personId, occasionId })
+      return url
+    },
+    onSuccess: (url) => window.location.assign(url),
+  })
+  const errorMessage = mutation.isError
+    ? mutation.error instanceof BuyError
+      ? mutation.error.message
+      : ORDER_UI.purchaseFailed
+    : null
+  return {
+    buy: (productId: number) => mutation.mutate(productId),
+    /** True from the click until the browser leaves for the merchant. */
+    isPending: mutation.isPending || mutation.isSuccess,
+    errorMessage,
+    reset: () => mutation.reset(),
+  }
+}

@@ -1,0 +1,74 @@
+import { Worker } from 'node:worker_threads'
+
+/** What one closed-loop run measured: every request's latency in ms (sorted) and the failures. */
+export interface LoopResult {
+  latencies: number[]
+  requests: number
+  non2xx: number
+  errors: number
+  seconds: number
+}
+
+/**
+ * The load generator, as plain JavaScript for a worker thread: `concurrency` keep-alive
+ * connections each send the next path as soon as their previous answer is read (a closed loop,
+ * like autocannon), for `seconds`, and report every latency.
+ */
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads')
+const http = require('node:http')
+const { origin, paths, headers, concurrency, seconds } = workerData
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
+const url = new URL(origin)
+const latencies = []
+let non2xx = 0, errors = 0, next = 0
+const end = Date.now() + seconds * 1000
+function one() {
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint()
+    const req = http.request({ host: url.hostname, port: url.port, path: paths[next++ % paths.length], headers, agent }, (res) => {
+      res.resume()
+      res.on('end', () => {
+        latencies.push(Number(process.hrtime.bigint() - started) / 1e6)
+        if (res.statusCode < 200 || res.statusCode >= 300) non2xx++
+        resolve()
+      })
+    })
+    req.on('error', () => { errors++; resolve() })
+    req.end()
+  })
+}
+async function loop() { while (Date.now() < end) await one() }
+Promise.all(Array.from({ length: concurrency }, loop)).then(() => {
+  agent.destroy()
+  parentPort.postMessage({ latencies, non2xx, errors })
+})
+`
+
+/**
+ * Runs the closed loop in a worker thread, so the client's own work does not queue on the
+ * server's event loop when both run in one process (as they do in the benchmarks).
+ */
+export function closedLoop(options: {
+  origin: string
+  paths: string[]
+  headers?: Record<string, string>
+  concurrency: number
+  seconds: number
+}): Promise<LoopResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER, { eval: true, workerData: { headers: {}, ...options } })
+    worker.once('message', (message: { latencies: number[]; non2xx: number; errors: number }) => {
+      const latencies = [...message.latencies].sort((a, b) => a - b)
+      resolve({ ...message, latencies, requests: latencies.length, seconds: options.seconds })
+      void worker.terminate()
+    })
+    worker.once('error', reject)
+  })
+}
+
+/** The p-th percentile (nearest rank) of sorted values. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+}

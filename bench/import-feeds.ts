@@ -1,0 +1,161 @@
+/**
+ * Import benchmark (issue 14; not a test): the shipped catalog on the embedded default and, with
+ * DATABASE_URL, on that PostgreSQL server; then a generated feed of BENCH_FEED_ROWS rows
+ * (default 1,000,000; target under 30 s) on the server (or on the embedded database with
+ * BENCH_FEED_EMBEDDED=1). Prints wall time, rows/s, the time spent after the last row
+ * (overrides, variants, promos, ANALYZE) and the peak resident memory of this process during
+ * each import (for the embedded database that includes the database itself). Asserts nothing.
+ *
+ *   npm run bench:import
+ *   DATABASE_URL=postgres://... npm run bench:import
+ *   BENCH_FEED_ROWS=200000 DATABASE_URL=postgres://... npm run bench:import
+ *   BENCH_TARGETS=server DATABASE_URL=postgres://... npm run bench:import   # the server alone
+ */
+import { createWriteStream } from 'node:fs'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { once } from 'node:events'
+import { importCatalog, seedCatalogFile, seedDescriptionsFile, type ImportSummary } from '@presently/db/import'
+import { embeddedTarget, serverTarget, type Target } from './lib.ts'
+
+const feedRows = Number(process.env.BENCH_FEED_ROWS ?? 1_000_000)
+/** "embedded,server" (default): which databases to run on. */
+const targets = (process.env.BENCH_TARGETS ?? 'embedded,server').split(',')
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
+
+/** Runs `work`, sampling this process's RSS every 50 ms; returns its result and the peak. */
+async function withPeakMemory<T>(work: () => Promise<T>): Promise<{ result: T; peakRss: number }> {
+  let peakRss = process.memoryUsage().rss
+  const timer = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss)
+  }, 50)
+  try {
+    const result = await work()
+    peakRss = Math.max(peakRss, process.memoryUsage().rss)
+    return { result, peakRss }
+  } finally {
+    clearInterval(timer)
+  }
+}
+
+async function timedImport(label: string, run: (onLastRow: () => void) => Promise<ImportSummary>): Promise<void> {
+  const started = performance.now()
+  let lastRowAt = started
+  const { result, peakRss } = await withPeakMemory(() => run(() => (lastRowAt = performance.now())))
+  const total = (performance.now() - started) / 1000
+  const after = (performance.now() - lastRowAt) / 1000
+  console.log(
+    `  ${label.padEnd(34)} ${result.read.toLocaleString('en-GB').padStart(9)} rows in ${total.toFixed(1).padStart(5)} s = ${result.rowsPerSecond.toLocaleString('en-GB').padStart(7)} rows/s | rows ${(total - after).toFixed(1)} s, then overrides/variants/promos/analyze ${after.toFixed(1)} s | peak RSS ${mb(peakRss)} | ${result.imported.toLocaleString('en-GB')} new, ${result.updated.toLocaleString('en-GB')} updated, ${result.skipped.toLocaleString('en-GB')} skipped`,
+  )
+}
+
+/** The shipped catalog, fresh then again (all updates). */
+async function shippedCatalog(target: Target): Promise<void> {
+  for (const label of ['shipped catalog (fresh)', 'shipped catalog (re-import)']) {
+    await timedImport(label, (onLastRow) =>
+      importCatalog(target.db, {
+        file: seedCatalogFile,
+        descriptionsFile: seedDescriptionsFile,
+        maxSkip: '20%',
+        onProgress: (p) => {
+          if (p.bytesRead >= p.totalBytes) onLastRow()
+        },
+      }),
+    )
+  }
+}
+
+const WORDS = ['Wooden', 'Deluxe', 'Mini', 'Classic', 'Magnetic', 'Rainbow', 'Glitter', 'Musical', 'Giant', 'Pocket']
+const THINGS = [
+  'Train Set',
+  'Puzzle',
+  'Teddy Bear',
+  'Kite',
+  'Board Game',
+  'Paint Kit',
+  'Robot',
+  'Doll',
+  'Tea Set',
+  'Drone',
+]
+const CATEGORIES = [
+  'Hobbies > Model Trains & Railway Sets > Rail Vehicles',
+  'Games > Board Games',
+  'Arts & Crafts > Children’s Craft Kits',
+  'Home > Home Accessories > Cushions',
+  'Music > Musical Instruments',
+  'Tech > Electronic Toys > Robots',
+]
+
+/** A generated feed in the shop's own column names: `rows` products of 10 brands, 6 categories. */
+async function generateFeed(file: string, rows: number): Promise<void> {
+  const out = createWriteStream(file)
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain')
+  }
+  await write('id,title,price,currency,brand,category_path,rating,review_count,image_url,product_url,description\n')
+  let chunk = ''
+  for (let i = 0; i < rows; i++) {
+    const word = WORDS[i % WORDS.length] as string
+    const thing = THINGS[Math.floor(i / 10) % THINGS.length] as string
+    chunk += `SKU-${i.toString(36).toUpperCase()}-${i % 7},"${word} ${thing} No. ${i}",${(1 + ((i * 7919) % 25000) / 100).toFixed(2)},GBP,Brand ${i % 97},${CATEGORIES[i % CATEGORIES.length]},${(3 + (i % 21) / 10).toFixed(1)},${(i * 31) % 900},https://img.example.com/p/${i}.jpg,https://shop.example.com/p/${i},"A ${word.toLowerCase()} ${thing.toLowerCase()} for curious minds, number ${i}."\n`
+    if (chunk.length > 1 << 16) {
+      await write(chunk)
+      chunk = ''
+    }
+  }
+  await write(chunk)
+  out.end()
+  await once(out, 'finish')
+}
+
+async function generatedFeed(target: Target, file: string): Promise<void> {
+  await timedImport(`generated feed (${(feedRows / 1e6).toFixed(feedRows % 1e6 ? 2 : 0)}M rows)`, (onLastRow) =>
+    importCatalog(target.db, {
+      file,
+      mapping: { source: 'bench_feed', merchant: 'Bench Shop' },
+      batchSize: 5000,
+      onProgress: (p) => {
+        if (p.bytesRead >= p.totalBytes) onLastRow()
+      },
+    }),
+  )
+}
+
+console.log(`Import benchmark on ${os.cpus().length} cores, Node ${process.version}`)
+const dir = await mkdtemp(path.join(os.tmpdir(), 'presently-bench-feed-'))
+const feed = path.join(dir, 'feed.csv')
+try {
+  const generated = performance.now()
+  await generateFeed(feed, feedRows)
+  console.log(
+    `generated ${feedRows.toLocaleString('en-GB')} rows (${mb((await stat(feed)).size)}) in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
+  )
+
+  // PGlite runs in this process: its memory stays in the RSS of later runs, so a clean server
+  // figure needs BENCH_TARGETS=server.
+  if (targets.includes('embedded')) {
+    const embedded = await embeddedTarget()
+    console.log(`\n== ${embedded.label}`)
+    await shippedCatalog(embedded)
+    if (process.env.BENCH_FEED_EMBEDDED === '1') await generatedFeed(embedded, feed)
+    await embedded.close()
+  }
+
+  if (process.env.DATABASE_URL && targets.includes('server')) {
+    const server = await serverTarget(process.env.DATABASE_URL)
+    console.log(`\n== ${server.label}`)
+    await shippedCatalog(server)
+    await server.close()
+    const fresh = await serverTarget(process.env.DATABASE_URL)
+    await generatedFeed(fresh, feed)
+    await fresh.close()
+  } else {
+    console.log(
+      '\n(DATABASE_URL unset: the generated feed runs only on a PostgreSQL server, or with BENCH_FEED_EMBEDDED=1)',
+    )
+  }
+} finally {
+  await rm(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,150 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  occasions,
+  productLikeAssociations,
+  productLikes,
+  products,
+  sql,
+  type Db,
+  type SQL,
+} from '@presently/db'
+import type { AssociationOutput, LikedProduct } from '@presently/domain'
+import { assertOwnPerson } from './ownership.ts'
+
+interface LikeRow {
+  id: number
+  productId: number
+  awProductId: number
+  productTitle: string
+  productImage: string | null
+  productCategory: string | null
+  price: number
+  disabled: boolean
+  likedAt: Date
+}
+
+/** The user's likes matching `where` (all of them without), newest first, with their associations. */
+async function readLikes(
+  db: Db,
+  userId: number,
+  options: {
+    where?: SQL
+    occasionLabel?: (associations: (AssociationOutput & { label: string | null })[]) => string | null
+  } = {},
+): Promise<LikedProduct[]> {
+  const rows: LikeRow[] = await db
+    .select({
+      id: productLikes.id,
+      productId: products.id,
+      awProductId: products.awProductId,
+      productTitle: products.title,
+      productImage: products.imageUrl,
+      productCategory: products.categoryName,
+      price: products.price,
+      disabled: products.disabled,
+      likedAt: productLikes.createdAt,
+    })
+    .from(productLikes)
+    .innerJoin(products, eq(products.id, productLikes.productId))
+    .where(and(eq(productLikes.userId, userId), options.where))
+    .orderBy(desc(productLikes.createdAt), desc(productLikes.id))
+  if (rows.length === 0) return []
+
+  // One query for every like's associations (never one per card).
+  const associations = await db
+    .select({
+      id: productLikeAssociations.id,
+      productLikeId: productLikeAssociations.productLikeId,
+      personId: productLikeAssociations.personId,
+      occasionId: productLikeAssociations.occasionId,
+      label: occasions.label,
+    })
+    .from(productLikeAssociations)
+    .innerJoin(productLikes, eq(productLikes.id, productLikeAssociations.productLikeId))
+    .leftJoin(occasions, eq(occasions.id, productLikeAssociations.occasionId))
+    .where(
+      and(
+        eq(productLikes.userId, userId),
+        options.where
+          ? inArray(
+              productLikeAssociations.productLikeId,
+              rows.map((r) => r.id),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(productLikeAssociations.id))
+  const byLike = new Map<number, (AssociationOutput & { label: string | null })[]>()
+  for (const a of associations) {
+    const list = byLike.get(a.productLikeId) ?? []
+    list.push(a)
+    byLike.set(a.productLikeId, list)
+  }
+  const firstOccasion = (list: (AssociationOutput & { label: string | null })[]) =>
+    list.find((a) => a.label !== null)?.label ?? null
+  const occasionLabel = options.occasionLabel ?? firstOccasion
+  return rows.map((row) => {
+    const list = byLike.get(row.id) ?? []
+    return {
+      ...row,
+      likedAt: row.likedAt.toISOString(),
+      occasionLabel: occasionLabel(list),
+      associations: list.map(({ id, productLikeId, personId, occasionId }) => ({
+        id,
+        productLikeId,
+        personId,
+        occasionId,
+      })),
+    }
+  })
+}
+
+/**
+ * GET /api/get-liked-products (spec account-area §3 "Liked product", §7): every product the user
+ * liked, newest like first, disabled ones included (marked `disabled`, shown as unavailable),
+ * each with its associations and the label of its first occasion.
+ */
+export function listLikedProducts(db: Db, userId: number): Promise<LikedProduct[]> {
+  return readLikes(db, userId)
+}
+
+/** An occasion label or value matching `label` (case-insensitive; "birthday" finds "Birthday"). */
+function occasionMatches(label: string): SQL {
+  return sql`(lower(${occasions.label}) = lower(${label}) or lower(${occasions.value}) = lower(${label}))`
+}
+
+/**
+ * GET /api/get-liked-products/person/{personId}/occasion/{occasionLabel} (spec account-area §7;
+ * the Person page's gift ideas): the user's likes that are for this person and occasion. A like
+ * counts when one of its associations is for the person with that occasion or with no
+ * occasion, or for that occasion with no person (docs/decisions/likes.md). occasionLabel is the
+ * matched occasion's label.
+ * @throws AppError NOT_FOUND "Person not found" for another user's person.
+ */
+export async function listPersonOccasionLikes(
+  db: Db,
+  userId: number,
+  input: { personId: number; occasionLabel: string },
+): Promise<LikedProduct[]> {
+  await assertOwnPerson(db, userId, input.personId)
+  const [occasion] = await db
+    .select({ id: occasions.id, label: occasions.label })
+    .from(occasions)
+    .where(occasionMatches(input.occasionLabel))
+    .orderBy(asc(occasions.id))
+    .limit(1)
+  const occasionId = occasion?.id ?? null
+  const matching = sql`exists (
+    select 1 from ${productLikeAssociations} a
+    where a.product_like_id = ${productLikes.id}
+      and (
+        (a.person_id = ${input.personId} and (a.occasion_id is null or a.occasion_id = ${occasionId}))
+        or (a.person_id is null and a.occasion_id = ${occasionId})
+      )
+  )`
+  return readLikes(db, userId, { where: matching, occasionLabel: () => occasion?.label ?? null })
+}

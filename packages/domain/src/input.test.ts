@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { affiliateIdField, idField, isStorableText, optionalSafeText, PG_INT4_MAX, safeText } from './input.ts'
+import { productByIdInput, productListInput } from './catalog.ts'
+import { variantKeyInput } from './variant.ts'
+import { registerInput, tokenInput } from './auth.ts'
+
+const firstMessage = (result: { success: boolean; error?: z.ZodError }) => result.error?.issues[0]?.message
+
+describe('storable text', () => {
+  it('refuses NUL and unpaired surrogates, keeps everything else', () => {
+    expect(isStorableText('Hornby & Co. — £3.42 😀')).toBe(true)
+    expect(isStorableText('a\u0000b')).toBe(false)
+    expect(isStorableText('x\ud800')).toBe(false)
+    expect(isStorableText('\udc00y')).toBe(false)
+    expect(isStorableText('\ud83d\ude00')).toBe(true)
+  })
+
+  it('names the field in its messages, caps the length and trims', () => {
+    const schema = z.object({ search: safeText({ max: 5 }) })
+    expect(firstMessage(schema.safeParse({ search: 'a\u0000' }))).toBe(
+      'search must not contain NUL characters or unpaired surrogates',
+    )
+    expect(firstMessage(schema.safeParse({ search: 'abcdef' }))).toBe('search must be at most 5 characters')
+    expect(schema.parse({ search: '  abc  ' })).toEqual({ search: 'abc' })
+  })
+
+  it('turns a blank optional filter into undefined', () => {
+    const schema = z.object({ q: optionalSafeText() })
+    expect(schema.parse({ q: '   ' })).toEqual({ q: undefined })
+    expect(schema.safeParse({ q: 'a\u0000' }).success).toBe(false)
+  })
+
+  it('is applied to listing filters, register displayName and tokens', () => {
+    expect(productListInput.safeParse({ search: 'a\u0000b' }).success).toBe(false)
+    expect(productListInput.safeParse({ seed: '\ud800' }).success).toBe(false)
+    expect(productListInput.safeParse({ categoryLevel2: 'x'.repeat(201) }).success).toBe(false)
+    expect(
+      registerInput.safeParse({ email: 'a@example.com', password: 'secret1', displayName: 'a\u0000' }).success,
+    ).toBe(false)
+    expect(tokenInput.safeParse({ token: 'abc\u0000' }).success).toBe(false)
+  })
+})
+
+describe('ids', () => {
+  it('keeps row ids within PostgreSQL int4', () => {
+    const schema = z.object({ id: idField })
+    expect(schema.parse({ id: '2147483647' })).toEqual({ id: PG_INT4_MAX })
+    for (const bad of ['2147483648', '0', '-1', '1.5', 'NaN', 'Infinity', '', 'abc', 2 ** 31]) {
+      expect(firstMessage(schema.safeParse({ id: bad })), String(bad)).toBe(
+        'id must be a whole number from 1 to 2147483647',
+      )
+    }
+  })
+
+  it('takes affiliate-network ids up to 2^53-1 (exact JS integers)', () => {
+    const schema = z.object({ awProductId: affiliateIdField })
+    expect(schema.parse({ awProductId: '9007199254740991' })).toEqual({ awProductId: 9_007_199_254_740_991 })
+    expect(firstMessage(schema.safeParse({ awProductId: '9007199254740992' }))).toBe(
+      'awProductId must be a whole number from 1 to 9007199254740991',
+    )
+  })
+
+  it('checks a product id against the column it is looked up in', () => {
+    expect(productByIdInput.safeParse({ id: 2 ** 31 }).success).toBe(false)
+    expect(productByIdInput.safeParse({ id: 2 ** 31, type: 'aw' }).success).toBe(true)
+    expect(variantKeyInput.safeParse({ id: 2 ** 31 }).success).toBe(false)
+    expect(variantKeyInput.safeParse({ id: 2 ** 31, byAwProductId: true }).success).toBe(true)
+    expect(firstMessage(productByIdInput.safeParse({ id: '2147483648' }))).toBe(
+      'id must be a whole number from 1 to 2147483647',
+    )
+  })
+})

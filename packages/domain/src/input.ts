@@ -1,0 +1,105 @@
+import { z } from 'zod'
+
+/**
+ * Building blocks of every input schema at the API boundary (REST and tRPC alike), so that no
+ * value a column or PostgreSQL's text type cannot hold gets past validation and turns into a
+ * 500 (docs/decisions/api-boundary.md).
+ */
+
+/** The largest PostgreSQL `integer` (int4): every serial id column. */
+export const PG_INT4_MAX = 2_147_483_647
+
+/**
+ * The largest affiliate-network id accepted. products.aw_product_id is a PostgreSQL bigint,
+ * read into a JS number, which is exact only up to 2^53 - 1; larger ids would round, so they are
+ * refused rather than silently matching another product.
+ */
+export const AFFILIATE_ID_MAX = Number.MAX_SAFE_INTEGER
+
+/** Default cap of a free-text field (characters, not bytes). */
+export const TEXT_MAX_LENGTH = 200
+
+/** A lone UTF-16 surrogate: not encodable as UTF-8, so never valid text. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** The field's name for a message: the last key of the issue's path ("search"), or `fallback`. */
+function fieldName(path: readonly PropertyKey[] | undefined, fallback: string): string {
+  const last = path?.[path.length - 1]
+  return typeof last === 'string' ? last : fallback
+}
+
+/**
+ * True for text PostgreSQL can store and UTF-8 can encode: no NUL character (PostgreSQL text
+ * cannot hold U+0000: "invalid byte sequence for encoding UTF8: 0x00") and no unpaired
+ * surrogate.
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value)
+}
+
+/**
+ * A string that is safe to store and to search with: at most `max` characters (default
+ * {@link TEXT_MAX_LENGTH}), no NUL, no lone surrogate; trimmed unless `trim: false`.
+ * Messages name the field: "search must be at most 200 characters", "search must not contain NUL
+ * characters or unpaired surrogates". Pass `tooLong` to word the length message yourself (a
+ * form's own text).
+ */
+export function safeText(options: { max?: number; trim?: boolean; tooLong?: string } = {}) {
+  const max = options.max ?? TEXT_MAX_LENGTH
+  const base = options.trim === false ? z.string() : z.string().trim()
+  return base
+    .max(max, {
+      error: (issue) => options.tooLong ?? `${fieldName(issue.path, 'Text')} must be at most ${max} characters`,
+    })
+    .refine(isStorableText, {
+      error: (issue) => `${fieldName(issue.path, 'Text')} must not contain NUL characters or unpaired surrogates`,
+    })
+}
+
+/**
+ * An optional free-text filter: blank becomes undefined, so "?search=" means no search.
+ * Same checks as {@link safeText}.
+ */
+export function optionalSafeText(options: { max?: number } = {}) {
+  return safeText(options)
+    .optional()
+    .transform((v) => (v ? v : undefined))
+}
+
+/**
+ * A whole number in [1, max], given as a number (tRPC) or as the digits of a path or query
+ * parameter (REST). "abc", "1.5", "NaN", "Infinity", "" and anything past `max` are refused with
+ * "id must be a whole number from 1 to 2147483647" (the field's own name).
+ */
+function positiveInteger(max: number) {
+  const message = (issue: { path?: PropertyKey[] }) =>
+    `${fieldName(issue.path, 'id')} must be a whole number from 1 to ${max}`
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, { error: message })
+    .max(max, { error: message })
+}
+
+/** A row id of an int4 (serial) column: 1..2147483647. */
+export const idField = positiveInteger(PG_INT4_MAX)
+
+/** An affiliate-network product id (awProductId, a bigint column): 1..2^53-1. */
+export const affiliateIdField = positiveInteger(AFFILIATE_ID_MAX)
+
+/**
+ * The id of a product read that may be a shop id or, with the flag `isAffiliate`, an
+ * affiliate-network id: the range follows the column the id is looked up in.
+ */
+export function checkProductIdRange(id: number, isAffiliate: boolean, ctx: z.RefinementCtx, path: PropertyKey[]): void {
+  if (!isAffiliate && id > PG_INT4_MAX) {
+    ctx.addIssue({
+      code: 'custom',
+      path,
+      message: `${fieldName(path, 'id')} must be a whole number from 1 to ${PG_INT4_MAX}`,
+    })
+  }
+}
+
+/** A page number of a paginated listing: 1..100000 (default 1). */
+export const pageField = z.coerce.number().int().min(1).max(100_000).default(1)

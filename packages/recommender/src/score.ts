@@ -1,0 +1,256 @@
+import { GENDER_TARGETS } from './data/gift-preferences.ts'
+import { ROLE_PROFILES } from './data/relationships.ts'
+import { bucketRange } from './catalog-model.ts'
+import type { PersonContext } from './context.ts'
+import { pathMatch, targetsMatch } from './match.ts'
+import { modelIndex, readTargets } from './model-index.ts'
+import { isBelow, isWithin, parentPath, pathDepth } from './paths.ts'
+import { FACTORS, INTEREST_LEVEL, SIGNALS } from './weights.ts'
+import type { CandidateScore, CatalogModel, CategoryStats, OccasionInput, ProfileInput, SignalKey } from './types.ts'
+
+/** A scored candidate with the readings the reasoning and confidence need. */
+export interface ScoredCandidate extends CandidateScore {
+  stats: CategoryStats
+  /** Score the category had before a repeat (bought last year) exclusion, for the note. */
+  scoreBeforeRepeat: number
+  ageFit: number
+  inBudget: number
+}
+
+/** Which signals of the person speak for a candidate, for its reasoning (explain()). */
+export interface Explanation {
+  interests: { name: string; love: boolean; value: number }[]
+  options: { says: string; kind: string; value: number }[]
+  likes: number
+  orders: number
+}
+
+const OPTION_KINDS = ['intelligence', 'lifestyle', 'taste', 'personality', 'giftKind', 'values'] as const
+
+/** Records a signal's weighted contribution (if any) and returns it. */
+function put(
+  signals: Partial<Record<SignalKey, number>>,
+  key: SignalKey,
+  value: number,
+  scales: Record<'cat_weight' | 'occ_weight' | 'none', number>,
+): number {
+  if (value === 0) return 0
+  const { weight, scale } = SIGNALS[key]
+  const contribution = weight * scales[scale] * value
+  signals[key] = contribution
+  return contribution
+}
+
+/** Share of a category's products whose price lies in the chosen budget bands (1 without a budget). */
+export function budgetShare(stats: CategoryStats, budget: PersonContext['budget']): number {
+  if (budget.length === 0 || stats.count === 0) return 1
+  let inside = 0
+  for (const bucket of stats.buckets) {
+    const range = bucketRange(bucket.bucket)
+    if (budget.some((band) => range.min >= band.min && range.max <= band.max)) inside += bucket.count
+  }
+  return inside / stats.count
+}
+
+/**
+ * How much a product at `productPath` speaks for `candidate`: fully for its own category, less
+ * for each level above it (0.85 per level), nothing elsewhere.
+ */
+export function productMatch(productPath: string, candidate: string): number {
+  if (productPath === candidate) return 1
+  if (isBelow(productPath, candidate)) return 0.85 ** (pathDepth(productPath) - pathDepth(candidate))
+  return 0
+}
+
+/**
+ * The range a bought product stands for: its category at the second level ("Hobbies::Model
+ * Trains & Railway Sets" for a train set), or its top level when it has only one.
+ */
+export function boughtRange(boughtPath: string): string {
+  return boughtPath.split('::').slice(0, 2).join('::')
+}
+
+/**
+ * True when recommending `candidate` would suggest again what was bought at `boughtPath`:
+ * anything in the bought range (boughtRange), so not "Model Trains > Accessories" after a train
+ * set either; the top level ("Hobbies" as a whole) stays possible.
+ */
+export function isRepeat(boughtPath: string, candidate: string): boolean {
+  return isWithin(candidate, boughtRange(boughtPath))
+}
+
+/** Noisy-OR of products' readings (productMatch × strength) into `miss` (1 - value) per candidate. */
+function readProducts(
+  model: CatalogModel,
+  products: readonly { path: string; strength: number }[],
+  miss: Float64Array,
+): void {
+  const { position } = modelIndex(model)
+  for (const product of products) {
+    for (let path: string | null = product.path; path !== null; path = parentPath(path)) {
+      const i = position.get(path)
+      if (i !== undefined) miss[i] = miss[i]! * (1 - product.strength * productMatch(product.path, path))
+    }
+  }
+}
+
+/**
+ * Scores every candidate category for a person and an occasion: each signal of SIGNALS read for
+ * the category, weighted and scaled, summed; then the factors (giftability, choice, budget fit,
+ * partial avoid) and the exclusions (age, avoid, budget, bought for this occasion last year).
+ * @returns candidates sorted by score, best first (excluded ones, score 0, last).
+ */
+export function scoreCandidates(
+  model: CatalogModel,
+  profile: ProfileInput,
+  context: PersonContext,
+  occasion: OccasionInput,
+): ScoredCandidate[] {
+  const n = model.candidates.length
+  const index = modelIndex(model)
+
+  const interestMiss = new Float64Array(n).fill(1)
+  for (const interest of profile.interests) {
+    const level = interest.love ? INTEREST_LEVEL.love : INTEREST_LEVEL.like
+    const match = readTargets(model, interest.targets)
+    for (let i = 0; i < n; i++) {
+      if (match[i]! > 0) interestMiss[i] = interestMiss[i]! * (1 - Math.min(1, level * match[i]!))
+    }
+  }
+  const likeMiss = new Float64Array(n).fill(1)
+  readProducts(model, context.likes, likeMiss)
+  const orderMiss = new Float64Array(n).fill(1)
+  readProducts(
+    model,
+    context.orderPaths.map((o) => ({ path: o.path, strength: 0.7 })),
+    orderMiss,
+  )
+  const relationship = readTargets(model, context.role ? ROLE_PROFILES[context.role].targets : [])
+  const gender = readTargets(model, profile.gender ? GENDER_TARGETS[profile.gender] : [])
+  const occasionFit = readTargets(model, context.occasionTargets)
+  const optionReadings = OPTION_KINDS.map((kind) => {
+    const readings = context.options.filter((o) => o.kind === kind).map((o) => readTargets(model, o.targets))
+    const value = new Float64Array(n)
+    for (let i = 0; i < n; i++) {
+      let miss = 1
+      let negative = 0
+      for (const r of readings) {
+        const v = r[i]!
+        if (v > 0) miss *= 1 - Math.min(1, v)
+        else negative += v
+      }
+      value[i] = 1 - miss + Math.max(-1, negative)
+    }
+    return { kind, value }
+  })
+
+  // A plain loop with no closures: this runs for every candidate on every call, and under tsx
+  // each function created here would also be renamed (keepNames), which costs more than the maths.
+  const scales = {
+    cat_weight: occasion.catWeight,
+    occ_weight: occasion.occWeight,
+    none: 1,
+  }
+  const bands = context.bands
+  const ageLimit = context.ageCertainty === 1 ? FACTORS.ageExcludeBelow : FACTORS.ageGuessExcludeBelow
+  const scored: ScoredCandidate[] = new Array<ScoredCandidate>(n)
+  for (let i = 0; i < n; i++) {
+    const stats = model.candidates[i]!
+    const path = stats.id
+    const signals: Partial<Record<SignalKey, number>> = {}
+    let sum = 0
+    sum += put(signals, 'interest', 1 - interestMiss[i]!, scales)
+    sum += put(signals, 'like', 1 - likeMiss[i]!, scales)
+    sum += put(signals, 'order', 1 - orderMiss[i]!, scales)
+    let ageFit = 0
+    if (bands) {
+      const rule = index.ageRule[i]!
+      ageFit =
+        bands.toddler * (rule[0] ?? 0) +
+        bands.child * (rule[1] ?? 0) +
+        bands.teen * (rule[2] ?? 0) +
+        bands.adult * (rule[3] ?? 0)
+      sum += put(signals, 'age', ageFit * context.ageCertainty, scales)
+    }
+    sum += put(signals, 'relationship', relationship[i]!, scales)
+    sum += put(signals, 'gender', gender[i]!, scales)
+    for (const reading of optionReadings) sum += put(signals, reading.kind, reading.value[i]!, scales)
+    sum += put(signals, 'occasion', occasionFit[i]!, scales)
+    const promoCount = stats.promoCounts[context.promo] ?? 0
+    // A share of 1 out of 1 product says less than 40 out of 50: shrink small counts.
+    sum += put(signals, 'promo', (promoCount / Math.max(1, stats.count)) * (promoCount / (promoCount + 3)), scales)
+    sum += put(signals, 'popularity', stats.popularity, scales)
+
+    const giftability = index.giftability[i]!
+    const choice = index.choice[i]!
+    const inBudget = context.budget.length === 0 ? 1 : budgetShare(stats, context.budget)
+    const budget =
+      context.budget.length === 0 ? 1 : FACTORS.budgetFloor + (1 - FACTORS.budgetFloor) * Math.sqrt(inBudget)
+    let avoid = 1
+    let excluded: string | undefined
+    for (const range of context.avoidExclude) {
+      if (isWithin(path, range)) excluded = `avoid: ${range}`
+      else if (isBelow(range, path)) avoid *= 1 - (model.nodes.get(range)?.count ?? 0) / Math.max(1, stats.count)
+    }
+    for (const range of context.avoidSoften) if (isWithin(path, range)) avoid *= FACTORS.avoidSoft
+    avoid = Math.max(0, avoid)
+    if (context.budget.length > 0 && inBudget === 0) excluded ??= 'budget: nothing in the chosen price bands'
+    if (bands && ageFit < ageLimit) excluded ??= `age: fit ${ageFit.toFixed(2)}`
+
+    const score = Math.max(0, sum) * giftability * choice * budget * avoid
+    let repeatDate: string | undefined
+    for (const repeat of context.repeats) if (isRepeat(repeat.path, path)) repeatDate ??= repeat.date
+    if (repeatDate) excluded ??= `bought for this occasion on ${repeatDate}`
+    scored[i] = {
+      path,
+      category: stats.displayName,
+      stats,
+      signals,
+      factors: { giftability, choice, budget, avoid },
+      score: excluded ? 0 : score,
+      scoreBeforeRepeat: repeatDate && excluded?.startsWith('bought') ? score : 0,
+      excluded,
+      ageFit,
+      inBudget,
+    }
+  }
+  return scored.sort(
+    (a, b) => b.score - a.score || b.stats.popularity - a.stats.popularity || (a.path < b.path ? -1 : 1),
+  )
+}
+
+/**
+ * The person's signals that point at one candidate, strongest first: matched interests (with
+ * Love/Like), profile options, and how many liked products and past orders fall in it. Only
+ * computed for the answers, for their reasoning.
+ */
+export function explain(
+  model: CatalogModel,
+  profile: ProfileInput,
+  context: PersonContext,
+  candidate: ScoredCandidate,
+): Explanation {
+  const path = candidate.path
+  const interests = profile.interests
+    .map((interest) => {
+      let match = 0
+      for (const t of interest.targets) match = Math.max(match, t.weight * pathMatch(model, t.path, path))
+      return {
+        name: interest.name,
+        love: interest.love,
+        value: (interest.love ? INTEREST_LEVEL.love : INTEREST_LEVEL.like) * match,
+      }
+    })
+    .filter((i) => i.value > 0)
+    .sort((a, b) => b.value - a.value)
+  const options = context.options
+    .map((o) => ({ says: o.says, kind: o.kind, value: targetsMatch(model, o.targets, path) }))
+    .filter((o) => o.value > 0)
+    .sort((a, b) => b.value - a.value)
+  return {
+    interests,
+    options,
+    likes: context.likes.filter((l) => productMatch(l.path, path) > 0).length,
+    orders: context.orderPaths.filter((o) => productMatch(o.path, path) > 0).length,
+  }
+}
