@@ -18,6 +18,7 @@
  *
  *   npm run bench:soak                                  # 200 users for 600 s
  *   BENCH_USERS=50 BENCH_SECONDS=60 npm run bench:soak  # a short look
+ *   BENCH_THINK_MS=0 npm run bench:soak                 # no think time: as fast as the shop answers
  */
 import os from 'node:os'
 import { createDb, findRunningCluster } from '@presently/db'
@@ -30,6 +31,8 @@ const users = Number(process.env.BENCH_USERS ?? 200)
 const seconds = Number(process.env.BENCH_SECONDS ?? 600)
 const port = Number(process.env.BENCH_PORT ?? 3393)
 const accountsCount = Number(process.env.BENCH_ACCOUNTS ?? 40)
+/** Mean think time between actions in ms (uniform over ±50%); 0 makes it a closed loop. */
+const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000)
 const SEARCH_TERMS = ['train set', 'lego', 'puppet', 'jigsaw', 'chess', 'hornby', 'doll', 'remote control car', 'kite']
 
 interface Tally {
@@ -51,7 +54,9 @@ async function main() {
   })
   const base = server.url
   try {
-    console.log(`== soak on the embedded default: ${users} virtual users for ${seconds} s (${os.cpus().length} cores)`)
+    console.log(
+      `== soak on the embedded default: ${users} virtual users for ${seconds} s, think time ${thinkMs} ms (${os.cpus().length} cores)`,
+    )
     const cluster = await findRunningCluster(server.dataDir)
     if (!cluster) throw new Error('no embedded cluster found in DATA_DIR')
     const { db, pool } = createDb(cluster.url, { max: 4 })
@@ -158,7 +163,7 @@ async function main() {
             body: JSON.stringify({ email: account.email, password: account.password }),
           })
         }
-        await sleep(500 + Math.random() * 1000)
+        if (thinkMs > 0) await sleep(thinkMs * (0.5 + Math.random()))
       }
     }
 
