@@ -12,12 +12,14 @@ export const PICKER_TEXT = {
   personSearch: 'Search people...',
   personEmpty: 'No person found.',
   personClear: 'Clear person',
+  personList: 'People',
   occasionLabel: 'Because:',
   occasionPlaceholder: 'Select Occasion',
   occasionSearch: 'Search occasions...',
   occasionEmpty: 'No occasion found.',
   occasionLoading: 'Loading occasions...',
   occasionClear: 'Clear occasion',
+  occasionList: 'Occasions',
 } as const
 
 /**
@@ -48,6 +50,7 @@ export default function HeaderPickers() {
         searchPlaceholder={PICKER_TEXT.personSearch}
         emptyText={PICKER_TEXT.personEmpty}
         clearLabel={PICKER_TEXT.personClear}
+        listLabel={PICKER_TEXT.personList}
         loading={selection.peopleLoading}
         groups={peopleGroups}
         value={selection.personId}
@@ -60,6 +63,7 @@ export default function HeaderPickers() {
         emptyText={PICKER_TEXT.occasionEmpty}
         loadingText={PICKER_TEXT.occasionLoading}
         clearLabel={PICKER_TEXT.occasionClear}
+        listLabel={PICKER_TEXT.occasionList}
         loading={selection.occasionsLoading}
         groups={occasionGroups}
         value={selection.occasionId}

@@ -1,6 +1,6 @@
-import { Button, CloseButton, Combobox, Group, Text, useCombobox } from '@mantine/core'
+import { Button, Combobox, Group, Text, useCombobox } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
-import { IconCheck, IconSelector } from '@tabler/icons-react'
+import { IconCheck, IconSelector, IconX } from '@tabler/icons-react'
 import { useId, useState } from 'react'
 import { matchesQuery, type OptionGroup } from './selection-params'
 import classes from './selection-pickers.module.css'
@@ -10,6 +10,9 @@ export interface PickerItem {
   id: number
   label: string
 }
+
+/** The value of the "Clear person" / "Clear occasion" option (ids are digits). */
+const CLEAR_VALUE = 'clear'
 
 /** Picker dropdown width: 230 px, 140 px on phones (spec browsing-and-purchase §9). */
 const DROPDOWN_WIDTH = { wide: 230, phone: 140 } as const
@@ -30,14 +33,17 @@ export interface SelectionPickerProps {
   value: number | undefined
   /** A new choice, or undefined when the chosen option is picked again or cleared. */
   onChange: (id: number | undefined) => void
-  /** Accessible name of the clear button ("Clear person"). */
+  /** The option that clears the choice, listed first while something is chosen ("Clear person"). */
   clearLabel: string
+  /** Accessible name of the option list ("People"). */
+  listLabel: string
 }
 
 /**
  * A header picker (spec browsing-and-purchase §2 "Pickers"): a button showing the choice or the
  * placeholder, opening a dropdown with a search box and the options (in groups where given).
- * Picking the chosen option again clears it, as does the × beside the button.
+ * Picking the chosen option again clears it, as does the first option ("Clear person") shown
+ * while something is chosen.
  */
 export function SelectionPicker(props: SelectionPickerProps) {
   const { label, placeholder, searchPlaceholder, emptyText, loadingText, loading, groups, value, onChange } = props
@@ -71,7 +77,7 @@ export function SelectionPicker(props: SelectionPickerProps) {
   )
 
   return (
-    <Group gap={6} wrap="nowrap" className={classes.picker}>
+    <div className={classes.picker}>
       <Text component="span" id={labelId} size="sm" fw={600} className={classes.label}>
         {label}
       </Text>
@@ -81,7 +87,7 @@ export function SelectionPicker(props: SelectionPickerProps) {
         position="bottom-start"
         withinPortal
         onOptionSubmit={(picked) => {
-          const id = Number(picked)
+          const id = picked === CLEAR_VALUE ? undefined : Number(picked)
           onChange(id === value ? undefined : id)
           combobox.closeDropdown()
         }}
@@ -112,7 +118,16 @@ export function SelectionPicker(props: SelectionPickerProps) {
             placeholder={searchPlaceholder}
             aria-label={searchPlaceholder}
           />
-          <Combobox.Options mah={300} style={{ overflowY: 'auto' }}>
+          {/* Named for screen readers; focusable because it scrolls (keyboard users can scroll it). */}
+          <Combobox.Options mah={300} style={{ overflowY: 'auto' }} aria-label={props.listLabel} tabIndex={0}>
+            {value !== undefined && !loading ? (
+              <Combobox.Option value={CLEAR_VALUE} className={classes.clear}>
+                <Group gap={6} wrap="nowrap">
+                  <IconX size={14} aria-hidden style={{ flex: 'none' }} />
+                  <span>{props.clearLabel}</span>
+                </Group>
+              </Combobox.Option>
+            ) : null}
             {loading ? (
               <Combobox.Empty>{loadingText ?? placeholder}</Combobox.Empty>
             ) : shown.length === 0 ? (
@@ -131,9 +146,6 @@ export function SelectionPicker(props: SelectionPickerProps) {
           </Combobox.Options>
         </Combobox.Dropdown>
       </Combobox>
-      {value !== undefined ? (
-        <CloseButton size="sm" aria-label={props.clearLabel} onClick={() => onChange(undefined)} />
-      ) : null}
-    </Group>
+    </div>
   )
 }

@@ -22,14 +22,16 @@ export function BuyNowButton({ productId, signedIn }: { productId: number; signe
 
 function SignedInBuyNow({ productId }: { productId: number }) {
   // The header pickers' selection: only ids of the user's own people and the occasions count.
-  const { personId, occasionId } = useSelection()
+  const { personId, occasionId, peopleLoading, occasionsLoading } = useSelection()
   const buyNow = useBuyNow({ personId, occasionId })
+  // Busy until the lists have loaded: a click before then would judge a selection not yet read.
+  const selectionLoading = peopleLoading || occasionsLoading
   return (
     <>
       <Button
         size="lg"
         leftSection={<IconShoppingBag size={20} aria-hidden />}
-        loading={buyNow.isPending}
+        loading={buyNow.isPending || selectionLoading}
         onClick={() => buyNow.buy(productId)}
       >
         Buy Now
