@@ -1,27 +1,18 @@
 import { NativeSelect, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react'
-import { formatEventDate } from '@presently/domain'
+import { eventOptionLabel, selectedEvent, type GiftIdeasEvent } from './gift-ideas-events'
 import { RECOMMENDATION_UI } from './messages'
 import { RecommendationResults } from './recommendation-results'
 import { useRecommendations } from './use-recommendations'
 
-/** What the Gift Ideas area reads of a person's event (spec account-area §3 "Event"). */
-export interface GiftIdeasEvent {
-  id: number
-  date: string
-  occasion: { id: number; label: string }
-}
+export type { GiftIdeasEvent }
 
 export interface PersonGiftIdeasProps {
   personId: number
   /** The person's events (GET /api/people/{id} `events`), in the page's order. */
   events: readonly GiftIdeasEvent[]
-}
-
-/** What the event picker calls an event: "Birthday (12th March)". */
-export function eventOptionLabel(event: GiftIdeasEvent): string {
-  const date = formatEventDate(event.date)
-  return date ? `${event.occasion.label} (${date})` : event.occasion.label
+  /** Show the "Gift Ideas" heading (default true); false when the page gives the area its own. */
+  withTitle?: boolean
 }
 
 /**
@@ -30,19 +21,24 @@ export function eventOptionLabel(event: GiftIdeasEvent): string {
  * events. "Finding recommendations…" while loading; "Unable to load recommendations." with Try
  * Again, which reloads the page (as the spec says); "No recommendations available. Try a
  * different occasion or number of results." when empty. A person without events gets a hint to
- * add one (the spec does not say; docs/decisions/recommendations-web.md).
+ * add one (the spec does not say; docs/decisions/selection.md).
  */
-export function PersonGiftIdeas({ personId, events }: PersonGiftIdeasProps) {
+export function PersonGiftIdeas({ personId, events, withTitle = true }: PersonGiftIdeasProps) {
   const [chosenId, setChosenId] = useState<number | undefined>(undefined)
-  // The chosen event while it still exists, else the first (events may change under us).
-  const selected = events.find((event) => event.id === chosenId) ?? events[0]
+  const selected = selectedEvent(events, chosenId)
   const query = useRecommendations({ personId, occasionLabel: selected?.occasion.label })
 
   return (
-    <Stack component="section" aria-labelledby="gift-ideas-title" gap="sm">
-      <Title order={2} id="gift-ideas-title">
-        {RECOMMENDATION_UI.giftIdeas}
-      </Title>
+    <Stack
+      component="section"
+      {...(withTitle ? { 'aria-labelledby': 'gift-ideas-title' } : { 'aria-label': RECOMMENDATION_UI.giftIdeas })}
+      gap="sm"
+    >
+      {withTitle ? (
+        <Title order={2} id="gift-ideas-title">
+          {RECOMMENDATION_UI.giftIdeas}
+        </Title>
+      ) : null}
       {selected === undefined ? (
         <Text c="dimmed">{RECOMMENDATION_UI.noEvents}</Text>
       ) : (
