@@ -49,7 +49,7 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
               {RECOMMENDATION_UI.confidence}
             </Text>
             <Text size="sm" fw={700} data-testid="recommendation-confidence">
-              {confidence}%
+              {`${confidence}%`}
             </Text>
           </Group>
           <Progress
