@@ -202,6 +202,34 @@ test.describe('header pickers and the selection', () => {
     await expect(page.getByRole('option', { name: 'Mum' })).toBeVisible()
     await expectNoSeriousViolations(page)
   })
+
+  test('the pickers work from the keyboard', async ({ page }) => {
+    await newShopper(page, 'pickers-keyboard')
+    const mum = await addPerson(page.request, 'Mum')
+    const christmas = (await occasions(page.request)).find((o) => o.value === 'christmas')!
+    await page.goto('/')
+    await personPicker(page).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByPlaceholder('Search people...')).toBeFocused()
+    await page.keyboard.type('mum')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => searchParam(page, 'person')).toBe(String(mum))
+    await occasionPicker(page).focus()
+    await page.keyboard.press('Enter')
+    await page.keyboard.type(christmas.label)
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => searchParam(page, 'occasion')).toBe(String(christmas.id))
+    // Escape closes without a change.
+    await occasionPicker(page).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByPlaceholder('Search occasions...')).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(page.getByPlaceholder('Search occasions...')).toBeHidden()
+    await expect(occasionPicker(page)).toBeFocused()
+    expect(searchParam(page, 'occasion')).toBe(String(christmas.id))
+  })
 })
 
 test.describe('recommendations on the home page', () => {

@@ -7,13 +7,6 @@ import { RECOMMENDATION_UI, SIGNAL_LABELS } from './messages'
 import { categoryLinkParams, recommendationPath } from './recommendation-link'
 import classes from './recommendations.module.css'
 
-/** The bar's colour by confidence: the evidence behind the answer at a glance. */
-function confidenceColor(confidence: number): string {
-  if (confidence >= 70) return 'teal'
-  if (confidence >= 45) return 'brand'
-  return 'gray'
-}
-
 /**
  * One recommended category (spec account-area §2, browsing-and-purchase §4): the category, its
  * confidence as a percentage and a bar, the reasoning, the signals behind it, its price ranges
@@ -54,7 +47,7 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
           </Group>
           <Progress
             value={confidence}
-            color={confidenceColor(confidence)}
+            color="brand"
             size="md"
             radius="xl"
             aria-label={`${RECOMMENDATION_UI.confidence} ${confidence}%`}
