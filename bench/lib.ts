@@ -1,6 +1,8 @@
 import autocannon from 'autocannon'
 import { startTemporaryCluster, type Db } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
+import { startSession } from '@presently/api'
+import { buildApp } from '../apps/server/src/app.ts'
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
@@ -84,4 +86,22 @@ export async function load(
   console.log(
     `    ${title.padEnd(26)} cold (${String(list.length).padStart(2)} urls) p50 ${fmt(percentile(cold, 50))} p95 ${fmt(percentile(cold, 95))} max ${fmt(cold[cold.length - 1] ?? NaN)} ms | load p50 ${fmt(percentile(latencies, 50))} p95 ${fmt(percentile(latencies, 95))} p99 ${fmt(percentile(latencies, 99))} ms ${result.requests.average.toFixed(0).padStart(6)} req/s (${result.non2xx} non-2xx, ${result.errors} errors)`,
   )
+}
+
+/**
+ * The shop's server on `db` (no SPA, silent), listening on a free loopback port, with a session
+ * for `userId`: its address, the Cookie header of that session, and close().
+ */
+export async function listenSignedIn(
+  db: Db,
+  userId: number,
+): Promise<{ address: string; cookie: { cookie: string }; close: () => Promise<void> }> {
+  const { token } = await startSession(db, userId)
+  const app = await buildApp({
+    env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
+    db,
+    logger: false,
+  })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  return { address, cookie: { cookie: `session=${token}` }, close: () => app.close() }
 }

@@ -12,9 +12,7 @@
 import os from 'node:os'
 import { sql, users, type Db } from '@presently/db'
 import { importCatalog, seedCatalogFile } from '@presently/db/import'
-import { startSession } from '@presently/api'
-import { buildApp } from '../apps/server/src/app.ts'
-import { connections, embeddedTarget, load, seconds, serverTarget, type Target } from './lib.ts'
+import { connections, embeddedTarget, listenSignedIn, load, seconds, serverTarget, type Target } from './lib.ts'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000)
 const LIKES = Number(process.env.BENCH_LIKES ?? 2000)
@@ -73,14 +71,7 @@ async function run(target: Target): Promise<void> {
   console.log(
     `  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: the user has ${counts?.orders} orders, ${counts?.likes} likes, ${counts?.associations} associations; ${counts?.all_orders} orders in all`,
   )
-  const { token } = await startSession(target.db, userId)
-  const cookie = { cookie: `session=${token}` }
-  const app = await buildApp({
-    env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
-    db: target.db,
-    logger: false,
-  })
-  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  const { address, cookie, close } = await listenSignedIn(target.db, userId)
   const likes = await (await fetch(`${address}/api/get-liked-products`, { headers: cookie })).text()
   console.log(`  GET /api/get-liked-products answers ${(likes.length / 1024).toFixed(0)} KB (${LIKES} likes)`)
   console.log(`  load: ${connections} connections, ${seconds} s each`)
@@ -93,7 +84,7 @@ async function run(target: Target): Promise<void> {
   )
   await load(address, '/api/my-orders?page=100&itemsPerPage=50', 'my-orders last page (50)', cookie)
   await load(address, '/api/get-liked-products', 'get-liked-products (2,000)', cookie)
-  await app.close()
+  await close()
   await target.close()
 }
 

@@ -11,6 +11,8 @@ export interface ServerProcess {
   url: string
   /** The server's process id (for reading its CPU time). */
   pid: number
+  /** Its DATA_DIR (the embedded cluster lives there unless DATABASE_URL is set). */
+  dataDir: string
   /** Sends SIGTERM and waits for the process to end (so a --cpu-prof profile is written). */
   stop: () => Promise<void>
 }
@@ -75,6 +77,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   return {
     url,
     pid: child.pid!,
+    dataDir,
     stop: async () => {
       if (!exited) child.kill('SIGTERM')
       await exit

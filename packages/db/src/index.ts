@@ -18,4 +18,5 @@ export {
   withStartupLock,
 } from './migrate/migrate.ts'
 export { isDatabaseUnavailable } from './unavailable.ts'
+export { anyOf } from './any-of.ts'
 export * from './catalog/index.ts'

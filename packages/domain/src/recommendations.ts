@@ -55,6 +55,29 @@ export const specificProductsOutput = z.object({
   tags: z.array(z.string()),
 })
 
+/**
+ * The signal families of the engine (packages/recommender SIGNALS; docs/decisions/recommendations.md
+ * "The weights table"), as the answers name the ones behind them.
+ */
+export const RECOMMENDATION_SIGNALS = [
+  'interest',
+  'like',
+  'order',
+  'age',
+  'relationship',
+  'gender',
+  'intelligence',
+  'lifestyle',
+  'taste',
+  'personality',
+  'giftKind',
+  'values',
+  'occasion',
+  'promo',
+  'popularity',
+] as const
+export type RecommendationSignal = (typeof RECOMMENDATION_SIGNALS)[number]
+
 /** One recommended category (spec account-area §3). */
 export const recommendationOutput = z.object({
   category: z.string(),
@@ -62,6 +85,11 @@ export const recommendationOutput = z.object({
   categoryUrl: z.string(),
   /** Whole percent 0..100. */
   confidence: z.number().int().min(0).max(100),
+  /**
+   * Beyond the spec (issue 12 "the signals behind it"): the signal families that carried the
+   * answer, strongest first; the web app shows them beside the confidence bar.
+   */
+  signals: z.array(z.enum(RECOMMENDATION_SIGNALS)),
   reasoning: z.string(),
   specificProducts: z.array(specificProductsOutput),
 })

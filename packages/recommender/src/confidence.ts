@@ -56,3 +56,18 @@ export function confidencePercent(
     Math.sqrt(Math.min(1, Math.max(0, fit)))
   return Math.round(100 * Math.min(c.max, Math.max(c.min, value)))
 }
+
+/**
+ * The signal families behind an answer, strongest first: those that count as evidence
+ * (SIGNALS evidence > 0) with a strength (contribution against fullAt) of at least
+ * `CONFIDENCE.agreeAt`, the same families confidencePercent counts as agreeing. The web app
+ * shows them under the confidence bar (issue 12: "a confidence bar and the signals behind it").
+ */
+export function evidenceSignals(signals: Partial<Record<SignalKey, number>>): SignalKey[] {
+  return (Object.entries(signals) as [SignalKey, number][])
+    .filter(
+      ([key, contribution]) => SIGNALS[key].evidence > 0 && signalStrength(key, contribution) >= CONFIDENCE.agreeAt,
+    )
+    .sort((a, b) => signalStrength(b[0], b[1]) - signalStrength(a[0], a[1]))
+    .map(([key]) => key)
+}

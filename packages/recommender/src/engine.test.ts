@@ -53,6 +53,20 @@ describe('the answer', () => {
     expect(top.reasoning).toMatch(/Christmas/)
   })
 
+  it('lists the signal families behind each answer, strongest first, as confidence counts them', () => {
+    const r = run(profile({ dateOfBirth: '2016-05-01', interests: [modelToys(true)], completeness: 40 }))
+    const top = r.recommendations.find((x) => within(x.path, 'Hobbies'))!
+    expect(top.signals[0]).toBe('interest')
+    expect(top.signals).toContain('age')
+    for (const rec of r.recommendations) {
+      expect(new Set(rec.signals).size).toBe(rec.signals.length)
+      // popularity is a prior, never evidence about the person.
+      expect(rec.signals).not.toContain('popularity')
+    }
+    const nameOnly = run(profile({}))
+    for (const rec of nameOnly.recommendations) expect(rec.signals).not.toContain('interest')
+  })
+
   it('says "turns" with the age at the next birthday for a birthday', () => {
     const r = run(profile({ dateOfBirth: '2016-05-01', interests: [modelToys(true)] }), OCCASIONS.birthday)
     expect(r.profile.age).toBe(10)

@@ -1,4 +1,4 @@
-import { confidencePercent } from './confidence.ts'
+import { confidencePercent, evidenceSignals } from './confidence.ts'
 import { contextAgeBand, personContext } from './context.ts'
 import { isWithin, rootOf } from './paths.ts'
 import { reasoningFor } from './reasoning.ts'
@@ -64,6 +64,7 @@ export function recommend(
     path: item.path,
     categoryUrl: item.stats.url,
     confidence: confidencePercent(item.signals, context.completeness, item.factors.budget * item.factors.avoid),
+    signals: evidenceSignals(item.signals),
     reasoning: reasoningFor(
       item,
       explain(model, profile, context, item),

@@ -8,7 +8,7 @@ export {
   type CatalogPromoRow,
 } from './catalog-model.ts'
 export { SIGNALS, FACTORS, DIVERSITY, INTEREST_LEVEL, LIKE_ASSOCIATION, PATH_MATCH } from './weights.ts'
-export { CONFIDENCE, confidencePercent } from './confidence.ts'
+export { CONFIDENCE, confidencePercent, evidenceSignals } from './confidence.ts'
 export { categoryUrl, urlReadsBack, categoryNameKey, PATH_SEPARATOR, pathLevels } from './paths.ts'
 export {
   applyLlmAnswer,

@@ -147,6 +147,8 @@ export interface Recommendation {
   categoryUrl: string
   /** Whole percent 0..100. */
   confidence: number
+  /** The signal families that carried the answer, strongest first (confidence.ts evidenceSignals). */
+  signals: SignalKey[]
   /** One or two plain en-GB sentences naming the signals used. */
   reasoning: string
   specificProducts: SpecificProducts[]

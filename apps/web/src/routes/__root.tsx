@@ -1,14 +1,20 @@
 import { Box } from '@mantine/core'
-import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, retainSearchParams } from '@tanstack/react-router'
 import type { RouterContext } from '../router'
 import { NotFoundPage } from './-components/not-found-page'
 import { SiteFooter } from './-components/site-footer'
 import { SiteHeader } from './-components/site-header'
 import { RouteError } from './-components/route-error'
+import { parseSelectionSearch, SELECTION_KEYS, type SelectionSearch } from '../features/selection/selection-params'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Every page sets its own title; only unknown paths keep this one (spec browsing-and-purchase §2).
   head: () => ({ meta: [{ title: 'Not Found' }] }),
+  // The selected person and occasion live in the address bar on every page (spec
+  // browsing-and-purchase §2 "Query parameters"): validated here, kept by every navigation that
+  // does not set them itself; useSelection() reads and sets them.
+  validateSearch: (search: Record<string, unknown>): SelectionSearch => parseSelectionSearch(search),
+  search: { middlewares: [retainSearchParams<SelectionSearch>([...SELECTION_KEYS])] },
   component: RootLayout,
   notFoundComponent: NotFoundPage,
   errorComponent: RouteError,

@@ -21,7 +21,9 @@ export function useLogout() {
         queryClient.clear()
         queryClient.setQueryData(trpc.auth.session.queryKey(), { user: null })
         resetDataLayer()
-        await navigate({ to: '/' })
+        // The selection goes too: it names this user's people (kept on other navigations by the
+        // root route's retainSearchParams; an explicit undefined removes it).
+        await navigate({ to: '/', search: { person: undefined, occasion: undefined } })
       },
       onError: (error) => {
         notifications.show({

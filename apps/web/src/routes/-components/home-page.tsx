@@ -3,6 +3,10 @@ import { useSession } from '../../features/session/session'
 import { PageContainer } from '../../features/layout/page-container'
 import { HomeTiles } from '../../features/catalog/category-tiles'
 import { Landing } from './landing'
+import { lazy, Suspense } from 'react'
+
+// Signed-in only: the landing page does not load it (docs/decisions/web-bundle.md).
+const RecommendationsBlock = lazy(() => import('../../features/recommendations/recommendations-block'))
 
 /**
  * Home (/ and /home). Signed-out visitors get the landing page (with the tiles below it);
@@ -25,6 +29,9 @@ export function HomePage() {
         <Title order={1}>Welcome back</Title>
         <Text c="dimmed">Browse gift ideas by category or occasion.</Text>
       </Stack>
+      <Suspense fallback={null}>
+        <RecommendationsBlock />
+      </Suspense>
       <HomeTiles />
     </PageContainer>
   )

@@ -1,16 +1,21 @@
 import { Box, Button, Container, TextInput } from '@mantine/core'
 import { IconSearch, IconUserCircle } from '@tabler/icons-react'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { useSession } from '../../features/session/session'
 import { textParam } from '../../features/catalog/listing-search'
 import { Logo } from './logo'
 import classes from './site-header.module.css'
 import { ButtonLink } from '../../lib/links'
 
+// The For:/Because: pickers (Combobox, the people and occasion lists) load after the header
+// paints: signed-in only, and kept out of the entry chunk (docs/decisions/web-bundle.md).
+const HeaderPickers = lazy(() => import('../../features/selection/header-pickers'))
+
 /**
  * The sticky site header (spec browsing-and-purchase §2 "Header and footer"). Signed-out
- * visitors see only Login/Register; signed-in users get the search box and My Account.
+ * visitors see only Login/Register; signed-in users get the search box, the For:/Because:
+ * pickers (their own row on phones and tablets) and My Account.
  */
 export function SiteHeader() {
   const { user, isPending } = useSession()
@@ -64,6 +69,11 @@ export function SiteHeader() {
                 </Box>
               </Button>
             </form>
+            <div className={classes.pickersSlot}>
+              <Suspense fallback={null}>
+                <HeaderPickers />
+              </Suspense>
+            </div>
             <ButtonLink
               to="/my-account"
               variant="subtle"

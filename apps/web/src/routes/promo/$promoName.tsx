@@ -137,7 +137,8 @@ function PromoListing({ promo, urlName }: { promo: Promo; urlName: string }) {
       }
       categoriesAction={requested.length > 0 ? <ClearCategoryFilter /> : undefined}
       categoryFiltered={requested.length > 0}
-      // The list failing with "not found": the promo went away after it was read.
+      // The list failing with "not found": the promo went away after it was read; any other
+      // failure names the promo's products (spec browsing-and-purchase §8).
       renderError={(error) =>
         isNotFound(error) ? (
           <StatusMessage
@@ -150,7 +151,13 @@ function PromoListing({ promo, urlName }: { promo: Promo; urlName: string }) {
           >
             This promotion has ended.
           </StatusMessage>
-        ) : undefined
+        ) : (
+          <ListingError
+            error={error}
+            fallback="Failed to fetch promo products"
+            onRetry={() => void listing.query.refetch()}
+          />
+        )
       }
       empty={(clearPrice) => (
         <StatusMessage

@@ -4,7 +4,8 @@ import {
   eq,
   eventPeople,
   events,
-  inArray,
+  anyOf,
+  sql,
   interests,
   occasions,
   optionCategories,
@@ -38,7 +39,7 @@ export async function loadPeople(db: Executor, userId: number, personIds?: numbe
     .select({ person: people, relationship: relationships })
     .from(people)
     .leftJoin(relationships, eq(relationships.id, people.relationshipId))
-    .where(and(eq(people.userId, userId), personIds ? inArray(people.id, personIds) : undefined))
+    .where(and(eq(people.userId, userId), personIds ? anyOf(people.id, personIds) : undefined))
     .orderBy(asc(people.name), asc(people.id))
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.person.id)
@@ -53,12 +54,12 @@ export async function loadPeople(db: Executor, userId: number, personIds?: numbe
       })
       .from(personSelections)
       .innerJoin(optionCategories, eq(optionCategories.id, personSelections.categoryId))
-      .where(inArray(personSelections.personId, ids))
+      .where(anyOf(personSelections.personId, ids))
       .orderBy(asc(optionCategories.sortOrder), asc(optionCategories.id)),
     db
       .select({ personId: personGiftPreferences.personId, optionId: personGiftPreferences.optionId })
       .from(personGiftPreferences)
-      .where(inArray(personGiftPreferences.personId, ids))
+      .where(anyOf(personGiftPreferences.personId, ids))
       .orderBy(asc(personGiftPreferences.optionId)),
     db
       .select({
@@ -73,14 +74,18 @@ export async function loadPeople(db: Executor, userId: number, personIds?: numbe
       })
       .from(personInterests)
       .innerJoin(interests, eq(interests.id, personInterests.interestId))
-      .where(inArray(personInterests.personId, ids))
+      .where(anyOf(personInterests.personId, ids))
       .orderBy(asc(interests.category), asc(interests.subcategory), asc(interests.name)),
-    loadEventsOfPeople(db, userId, ids),
+    loadEventsOfPeople(db, userId, personIds),
   ])
 
   const byPerson = <T extends { personId: number }>(list: T[]) => {
     const map = new Map<number, T[]>()
-    for (const item of list) map.set(item.personId, [...(map.get(item.personId) ?? []), item])
+    for (const item of list) {
+      const own = map.get(item.personId)
+      if (own) own.push(item)
+      else map.set(item.personId, [item])
+    }
     return map
   }
   const selectionsOf = byPerson(selections)
@@ -145,28 +150,25 @@ export async function listPeople(db: Db, userId: number): Promise<PersonSummary[
 }
 
 /**
- * Events of `userId` linked to any of `personIds`, each with its occasion and every person it is
- * for, grouped by person and sorted by month and day.
+ * Events of `userId` linked to any of `personIds` (undefined: to any of the user's people), each
+ * with its occasion and every person it is for, grouped by person and sorted by month and day.
  */
 export async function loadEventsOfPeople(
   db: Executor,
   userId: number,
-  personIds: number[],
+  personIds?: number[],
 ): Promise<Map<number, EventOutput[]>> {
-  const links = await db
-    .select({ eventId: eventPeople.eventId, personId: eventPeople.personId })
-    .from(eventPeople)
-    .innerJoin(events, eq(events.id, eventPeople.eventId))
-    .where(and(eq(events.userId, userId), inArray(eventPeople.personId, personIds)))
-  const eventIds = [...new Set(links.map((l) => l.eventId))]
-  const all = await loadEvents(db, userId, eventIds)
-  const byId = new Map(all.map((e) => [e.id, e]))
+  const wanted = personIds ? new Set(personIds) : undefined
   const result = new Map<number, EventOutput[]>()
-  for (const link of links) {
-    const event = byId.get(link.eventId)
-    if (event) result.set(link.personId, [...(result.get(link.personId) ?? []), event])
+  // loadEvents sorts by month and day, so every person's list comes out in that order.
+  for (const event of await loadEvents(db, userId, personIds ? { personIds } : undefined)) {
+    for (const person of event.people) {
+      if (wanted && !wanted.has(person.id)) continue
+      const list = result.get(person.id)
+      if (list) list.push(event)
+      else result.set(person.id, [event])
+    }
   }
-  for (const list of result.values()) list.sort(byMonthDay)
   return result
 }
 
@@ -176,11 +178,21 @@ export function byMonthDay(a: { date: string; id: number }, b: { date: string; i
 }
 
 /**
- * Events of `userId` (all, or those of `eventIds`) with their occasion and people, in month and
- * day order (spec account-area §3 "In the list view, events carry people (id and name)").
+ * Events of `userId` with their occasion and people, in month and day order (spec account-area
+ * §3 "In the list view, events carry people (id and name)"): all of them, those of `eventIds`, or
+ * those linked to any of `personIds` (each still with all of its people).
  */
-export async function loadEvents(db: Executor, userId: number, eventIds?: number[]): Promise<EventOutput[]> {
-  if (eventIds && eventIds.length === 0) return []
+export async function loadEvents(
+  db: Executor,
+  userId: number,
+  only?: number[] | { personIds: number[] },
+): Promise<EventOutput[]> {
+  const eventIds = Array.isArray(only) ? only : undefined
+  const personIds = only && !Array.isArray(only) ? only.personIds : undefined
+  if (eventIds?.length === 0 || personIds?.length === 0) return []
+  const linkedTo = personIds
+    ? sql`exists (select 1 from ${eventPeople} ep where ep.event_id = ${events.id} and ${anyOf(sql`ep.person_id`, personIds)})`
+    : undefined
   const rows = await db
     .select({
       id: events.id,
@@ -195,7 +207,7 @@ export async function loadEvents(db: Executor, userId: number, eventIds?: number
     .innerJoin(occasions, eq(occasions.id, events.occasionId))
     .leftJoin(eventPeople, eq(eventPeople.eventId, events.id))
     .leftJoin(people, eq(people.id, eventPeople.personId))
-    .where(and(eq(events.userId, userId), eventIds ? inArray(events.id, eventIds) : undefined))
+    .where(and(eq(events.userId, userId), eventIds ? anyOf(events.id, eventIds) : undefined, linkedTo))
     .orderBy(asc(events.id), asc(people.name))
   const byId = new Map<number, EventOutput>()
   for (const row of rows) {

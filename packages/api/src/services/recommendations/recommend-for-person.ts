@@ -92,6 +92,7 @@ export async function recommendForPerson(db: Db, options: RecommendForPersonOpti
       category: r.category,
       categoryUrl: r.categoryUrl,
       confidence: r.confidence,
+      signals: r.signals,
       reasoning: r.reasoning,
       specificProducts: r.specificProducts,
     })),

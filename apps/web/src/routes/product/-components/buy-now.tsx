@@ -1,10 +1,9 @@
 import { Button } from '@mantine/core'
 import { IconShoppingBag } from '@tabler/icons-react'
-import { useSearch } from '@tanstack/react-router'
 import { ButtonLink } from '../../../lib/links'
 import { BuyErrorDialog } from '../../../features/orders/buy-error-dialog'
-import { selectionIdFromSearch } from '../../../features/orders/selection-from-search'
 import { useBuyNow } from '../../../features/orders/use-buy-now'
+import { useSelection } from '../../../features/selection/use-selection'
 
 /**
  * Buy Now (spec browsing-and-purchase §4 "Buy flow"). Visitors are sent to sign in; signed-in
@@ -22,19 +21,17 @@ export function BuyNowButton({ productId, signedIn }: { productId: number; signe
 }
 
 function SignedInBuyNow({ productId }: { productId: number }) {
-  // The selection is the URL's person and occasion (spec §2 "Query parameters") until the
-  // header pickers' useSelection() arrives; the lead wires it in at merge.
-  const search: Record<string, unknown> = useSearch({ strict: false })
-  const buyNow = useBuyNow({
-    personId: selectionIdFromSearch(search.person),
-    occasionId: selectionIdFromSearch(search.occasion),
-  })
+  // The header pickers' selection: only ids of the user's own people and the occasions count.
+  const { personId, occasionId, peopleLoading, occasionsLoading } = useSelection()
+  const buyNow = useBuyNow({ personId, occasionId })
+  // Busy until the lists have loaded: a click before then would judge a selection not yet read.
+  const selectionLoading = peopleLoading || occasionsLoading
   return (
     <>
       <Button
         size="lg"
         leftSection={<IconShoppingBag size={20} aria-hidden />}
-        loading={buyNow.isPending}
+        loading={buyNow.isPending || selectionLoading}
         onClick={() => buyNow.buy(productId)}
       >
         Buy Now

@@ -1,0 +1,63 @@
+import { Alert, Button, Center, Group, Loader, SimpleGrid, Text } from '@mantine/core'
+import { IconAlertCircle } from '@tabler/icons-react'
+import type { RecommendationsOutput } from '@presently/domain'
+import { RECOMMENDATION_UI } from './messages'
+import { RecommendationCard } from './recommendation-card'
+
+export interface RecommendationResultsProps {
+  isPending: boolean
+  isError: boolean
+  data: RecommendationsOutput | undefined
+  /** The error and empty texts of the page (home and person page differ). */
+  errorText: string
+  emptyText: string
+  /** Shows a Try Again button under the error when given. */
+  onRetry?: () => void
+}
+
+/**
+ * The states of a recommendations call (spec browsing-and-purchase §4, account-area §2):
+ * "Finding recommendations…" while loading, the page's error and empty texts, else the cards.
+ */
+export function RecommendationResults({
+  isPending,
+  isError,
+  data,
+  errorText,
+  emptyText,
+  onRetry,
+}: RecommendationResultsProps) {
+  if (isPending) {
+    return (
+      <Center py="lg" role="status">
+        <Group gap="sm">
+          <Loader size="sm" aria-hidden />
+          <Text c="dimmed">{RECOMMENDATION_UI.loading}</Text>
+        </Group>
+      </Center>
+    )
+  }
+  if (isError || !data) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+        <Text size="sm">{errorText}</Text>
+        {onRetry ? (
+          <Button variant="light" color="red" size="xs" mt="sm" onClick={onRetry}>
+            {RECOMMENDATION_UI.tryAgain}
+          </Button>
+        ) : null}
+      </Alert>
+    )
+  }
+  if (data.recommendations.length === 0) return <Text c="dimmed">{emptyText}</Text>
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="recommendations">
+      {data.recommendations.map((recommendation) => (
+        <RecommendationCard
+          key={recommendation.categoryUrl || recommendation.category}
+          recommendation={recommendation}
+        />
+      ))}
+    </SimpleGrid>
+  )
+}

@@ -1,0 +1,51 @@
+import { Stack, Text, Title } from '@mantine/core'
+import { useRouterState } from '@tanstack/react-router'
+import { useSession } from '../session/session'
+import { useSelection } from '../selection/use-selection'
+import { RECOMMENDATION_UI } from './messages'
+import { RecommendationResults } from './recommendation-results'
+import { useRecommendations } from './use-recommendations'
+
+function isDebugFlag(search: unknown): boolean {
+  const value = (search as Record<string, unknown>).debug
+  return value === 1 || value === '1'
+}
+
+/**
+ * The home page's Recommendations block (spec browsing-and-purchase §2 "/", §4; account-area §2
+ * "Home page"): only for a signed-in user with both a person and an occasion selected in the
+ * header pickers. Staff and admins who open the page with ?debug=1 get debugInfo in the console.
+ */
+export default function RecommendationsBlock() {
+  const { user } = useSession()
+  const { person, occasion } = useSelection()
+  // ?debug=1 (the router reads "1" as the number 1).
+  const debugAsked = useRouterState({ select: (state) => isDebugFlag(state.location.search) })
+  const staff = user !== null && (user.is_staff || user.is_admin)
+  const shown = user !== null && person !== undefined && occasion !== undefined
+  const query = useRecommendations({
+    personId: shown ? person.id : undefined,
+    occasionLabel: shown ? occasion.label : undefined,
+    debug: staff && debugAsked,
+  })
+  if (!shown) return null
+  return (
+    <Stack component="section" aria-labelledby="recommendations-title" gap="sm" mb="xl">
+      <div>
+        <Title order={2} id="recommendations-title">
+          {RECOMMENDATION_UI.title}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {person.name} · {occasion.label}
+        </Text>
+      </div>
+      <RecommendationResults
+        isPending={query.isPending}
+        isError={query.isError}
+        data={query.data}
+        errorText={RECOMMENDATION_UI.homeError}
+        emptyText={RECOMMENDATION_UI.homeEmpty}
+      />
+    </Stack>
+  )
+}
