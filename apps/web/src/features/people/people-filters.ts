@@ -22,7 +22,8 @@ export const NO_FILTERS: PeopleFilters = { relationshipType: null, tier: null }
 /** The order of the quality filter's choices (spec account-area §2: Gold, Silver, Bronze). */
 export const TIERS: readonly ProfileTier[] = ['gold', 'silver', 'bronze']
 
-const matchesType = (person: FilterablePerson, type: string | null) => type === null || relationshipType(person) === type
+const matchesType = (person: FilterablePerson, type: string | null) =>
+  type === null || relationshipType(person) === type
 const matchesTier = (person: FilterablePerson, tier: ProfileTier | null) => tier === null || person.tier === tier
 
 /** The people both filters keep, in their order. */

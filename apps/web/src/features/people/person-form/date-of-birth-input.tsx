@@ -1,6 +1,6 @@
 import { Box, Group, Input, Text, TextInput } from '@mantine/core'
 import { dateOfBirthError, dobBoxComplete, ukToday } from '@presently/domain'
-import { useId, useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { useId, useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
 import type { DateOfBirthParts } from './form-values'
 
 type Box = keyof DateOfBirthParts
@@ -30,7 +30,9 @@ export function DateOfBirthInput({ value, onChange, error, onErrorChange }: Date
   const refs = useRef<Partial<Record<Box, HTMLInputElement | null>>>({})
   // Moving focus blurs the box before React renders the new value, so handlers read this.
   const latest = useRef(value)
-  latest.current = value
+  useLayoutEffect(() => {
+    latest.current = value
+  }, [value])
   const update = (parts: DateOfBirthParts) => {
     latest.current = parts
     onChange(parts)

@@ -53,10 +53,7 @@ export interface PersonFormState {
 }
 
 export type SelectionField =
-  | 'intelligenceSelections'
-  | 'lifestyleSelections'
-  | 'tasteSelections'
-  | 'personalitySelections'
+  'intelligenceSelections' | 'lifestyleSelections' | 'tasteSelections' | 'personalitySelections'
 
 const NO_DATE: DateOfBirthParts = { day: '', month: '', year: '' }
 

@@ -44,9 +44,7 @@ export function IdentitySection({ gender, orientation, onGenderChange, onOrienta
         value={orientation}
         clearable
         clearButtonProps={{ 'aria-label': 'Clear orientation' }}
-        onChange={(value) =>
-          onOrientationChange((ORIENTATIONS as readonly string[]).includes(value ?? '') ? (value as Orientation) : null)
-        }
+        onChange={(value) => onOrientationChange(ORIENTATIONS.find((o) => o === value) ?? null)}
         maw={360}
       />
     </Stack>

@@ -175,7 +175,9 @@ function InterestRow({
           size="xs"
           variant={level === 'like' ? 'filled' : 'default'}
           aria-pressed={level === 'like'}
-          leftSection={level === 'like' ? <IconThumbUpFilled size={14} aria-hidden /> : <IconThumbUp size={14} aria-hidden />}
+          leftSection={
+            level === 'like' ? <IconThumbUpFilled size={14} aria-hidden /> : <IconThumbUp size={14} aria-hidden />
+          }
           onClick={() => onMark('like')}
         >
           Like
@@ -185,7 +187,9 @@ function InterestRow({
           variant={level === 'love' ? 'filled' : 'default'}
           color={level === 'love' ? 'red.8' : undefined}
           aria-pressed={level === 'love'}
-          leftSection={level === 'love' ? <IconHeartFilled size={14} aria-hidden /> : <IconHeart size={14} aria-hidden />}
+          leftSection={
+            level === 'love' ? <IconHeartFilled size={14} aria-hidden /> : <IconHeart size={14} aria-hidden />
+          }
           onClick={() => onMark('love')}
         >
           Love
