@@ -123,6 +123,15 @@ describe('date of birth boxes (spec account-area §5)', () => {
       true,
     ])
     expect(['0', '1', '2', '9', '10'].map((v) => dobBoxComplete('month', v))).toEqual([false, false, true, true, true])
+    // Two digits move on only when in range.
+    expect(['01', '31', '32', '00'].map((v) => dobBoxComplete('day', v))).toEqual([true, true, false, false])
+    expect(['12', '13', '00', '', 'a'].map((v) => dobBoxComplete('month', v))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 
   it('turns DD/MM/YYYY into a zero-padded YYYY-MM-DD and back', () => {

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Drawer,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Title,
-} from '@mantine/core'
+import { Alert, Badge, Box, Button, Drawer, Group, Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import type { PersonSummary } from '@presently/domain'
 import { IconAdjustmentsHorizontal, IconPlus, IconUsers, IconUserSearch } from '@tabler/icons-react'

@@ -252,8 +252,8 @@ function ProfileSummary({ person, today }: { person: PersonOutput; today: string
             {person.interests.map(({ interest, is_primary }) => (
               <Badge
                 key={interest.id}
-                variant="light"
-                color={is_primary ? 'red.8' : 'brand.8'}
+                bg={is_primary ? 'red.0' : 'gray.1'}
+                c={is_primary ? 'red.9' : 'dark.7'}
                 tt="none"
                 leftSection={
                   is_primary ? <IconHeartFilled size={12} aria-hidden /> : <IconThumbUpFilled size={12} aria-hidden />

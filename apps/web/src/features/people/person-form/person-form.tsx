@@ -173,7 +173,10 @@ export function PersonForm({ person, onSubmit, submitting, onCancel }: PersonFor
                     icon={<ProgressIcon state={progress[section.id].state} />}
                     data-testid={`section-${section.id}`}
                   >
-                    <Text fw={600}>{section.title}</Text>
+                    <Text fw={600}>
+                      {section.title}
+                      <ProgressText state={progress[section.id].state} />
+                    </Text>
                   </Accordion.Control>
                   <Accordion.Panel>{open === section.id ? body[section.id] : null}</Accordion.Panel>
                 </Accordion.Item>
@@ -208,26 +211,20 @@ const STATE_TEXT: Record<SectionProgress['state'], string> = {
   full: 'complete',
 }
 
+/** A section's fill state: an icon, and the same in words for screen readers (", complete"). */
 function ProgressIcon({ state }: { state: SectionProgress['state'] }) {
-  if (state === 'full') {
-    return (
-      <ThemeIcon variant="transparent" color="green.8" size="sm" aria-label={STATE_TEXT[state]} role="img">
-        <IconCircleCheckFilled size={18} aria-hidden />
-      </ThemeIcon>
-    )
-  }
-  if (state === 'partial') {
-    return (
-      <ThemeIcon variant="transparent" color="brand.7" size="sm" aria-label={STATE_TEXT[state]} role="img">
-        <IconCircleHalf2 size={18} aria-hidden />
-      </ThemeIcon>
-    )
-  }
+  const Icon = state === 'full' ? IconCircleCheckFilled : state === 'partial' ? IconCircleHalf2 : IconCircle
+  const color = state === 'full' ? 'green.8' : state === 'partial' ? 'brand.7' : 'gray.6'
   return (
-    <ThemeIcon variant="transparent" color="gray.6" size="sm" aria-label={STATE_TEXT[state]} role="img">
-      <IconCircle size={18} aria-hidden />
+    <ThemeIcon variant="transparent" color={color} size="sm" aria-hidden>
+      <Icon size={18} />
     </ThemeIcon>
   )
+}
+
+/** The words of ProgressIcon, placed after a section's title in its accessible name. */
+function ProgressText({ state }: { state: SectionProgress['state'] }) {
+  return <span className="visually-hidden">, {STATE_TEXT[state]}</span>
 }
 
 interface SectionNavProps {
@@ -245,7 +242,12 @@ function SectionList({ open, progress, onShow }: SectionNavProps) {
           key={section.id}
           component="button"
           type="button"
-          label={section.title}
+          label={
+            <>
+              {section.title}
+              <ProgressText state={progress[section.id].state} />
+            </>
+          }
           active={open === section.id}
           aria-current={open === section.id ? 'step' : undefined}
           leftSection={<ProgressIcon state={progress[section.id].state} />}
