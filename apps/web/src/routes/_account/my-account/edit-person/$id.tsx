@@ -82,7 +82,13 @@ function EditPerson({ person }: { person: PersonOutput }) {
         }}
         onCancel={() => void navigate(personPage)}
       />
-      <Modal opened={confirming} onClose={confirm.close} title={PEOPLE_UI.deleteTitle} centered>
+      <Modal
+        opened={confirming}
+        onClose={confirm.close}
+        title={PEOPLE_UI.deleteTitle}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack gap="lg">
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <IconAlertTriangle size={22} color="var(--mantine-color-red-8)" aria-hidden style={{ flex: 'none' }} />
