@@ -171,10 +171,11 @@ function FilterSheet({
         <Stack gap="lg">
           <PeopleFilterControls people={people} filters={draft} onChange={setDraft} stacked />
           <Group grow>
-            <Button variant="default" onClick={() => setDraft({ relationshipType: null, tier: null })}>
+            <Button variant="default" px="xs" onClick={() => setDraft({ relationshipType: null, tier: null })}>
               {PEOPLE_UI.clearAll}
             </Button>
             <Button
+              px="xs"
               onClick={() => {
                 onApply(draft)
                 sheet.close()

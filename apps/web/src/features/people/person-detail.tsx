@@ -252,6 +252,9 @@ function ProfileSummary({ person, today }: { person: PersonOutput; today: string
             {person.interests.map(({ interest, is_primary }) => (
               <Badge
                 key={interest.id}
+                h="auto"
+                py={3}
+                styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
                 bg={is_primary ? 'red.0' : 'gray.1'}
                 c={is_primary ? 'red.9' : 'dark.7'}
                 tt="none"
