@@ -336,6 +336,35 @@ test.describe('people', () => {
     await expect(page.getByTestId('filter-badge')).toHaveCount(0)
   })
 
+  test('a failed save shows the server message or the fallback in a toast and keeps the form', async ({ page }) => {
+    await newShopper(page, 'people-save-error')
+    await page.goto('/my-account/add-person')
+    await page.getByRole('textbox', { name: 'Name' }).fill('Robin')
+    await chooseByKeyboard(page, page.getByRole('combobox', { name: 'Relationship' }), 'Broth', 'Brother')
+    // The server answers the tRPC call with an error (as it would for a crash, or a rule of §5).
+    const answers = [
+      { status: 400, code: 'BAD_REQUEST', message: 'That option is not available any more. Please choose again.' },
+      { status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' },
+    ]
+    await page.route('**/trpc/people.create**', async (route) => {
+      const answer = answers.shift()!
+      await route.fulfill({
+        status: answer.status,
+        contentType: 'application/json',
+        body: JSON.stringify([
+          { error: { message: answer.message, code: -32600, data: { code: answer.code, httpStatus: answer.status } } },
+        ]),
+      })
+    })
+    await page.getByRole('button', { name: 'Add Person', exact: true }).click()
+    const toast = page.getByRole('alert').filter({ hasText: 'Error' })
+    await expect(toast.filter({ hasText: 'That option is not available any more. Please choose again.' })).toBeVisible()
+    await page.getByRole('button', { name: 'Add Person', exact: true }).click()
+    await expect(toast.filter({ hasText: 'Failed to create person' })).toBeVisible()
+    await expect(page).toHaveURL(/\/my-account\/add-person$/)
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Robin')
+  })
+
   test("another user's person is not found on the person and edit pages", async ({ browser, page }) => {
     await newShopper(page, 'people-owner')
     const id = await addPerson(page.request, 'Private Pat', 'Father')

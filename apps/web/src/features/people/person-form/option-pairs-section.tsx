@@ -7,12 +7,28 @@ import { useTRPC } from '../../../lib/trpc'
 import { optionCategoriesQueryOptions, type OptionSectionKind } from '../query-options'
 import { chooseOption, type Selection } from './form-values'
 
-/** Section titles, also the start of the empty notice ("Intelligence options are not available..."). */
+/** Section titles (the Profile Summary labels). */
 export const OPTION_SECTION_TITLES: Record<OptionSectionKind, string> = {
   intelligence: 'Intelligence',
   lifestyle: 'Lifestyle',
   taste: 'Taste',
   personality: 'Personality',
+}
+
+/** Fetch failures of the four sections (spec account-area §8). */
+export const OPTION_FETCH_FAILED: Record<OptionSectionKind, string> = {
+  intelligence: 'Failed to fetch intelligence options',
+  lifestyle: 'Failed to fetch lifestyle options',
+  taste: 'Failed to fetch taste options',
+  personality: 'Failed to fetch personality options',
+}
+
+/** Empty option lists (spec account-area §2: "Intelligence options are not available at the moment."). */
+export const OPTIONS_UNAVAILABLE: Record<OptionSectionKind, string> = {
+  intelligence: 'Intelligence options are not available at the moment.',
+  lifestyle: 'Lifestyle options are not available at the moment.',
+  taste: 'Taste options are not available at the moment.',
+  personality: 'Personality options are not available at the moment.',
 }
 
 interface OptionPairsSectionProps {
@@ -29,7 +45,6 @@ interface OptionPairsSectionProps {
 export function OptionPairsSection({ kind, selections, onChange }: OptionPairsSectionProps) {
   const trpc = useTRPC()
   const categories = useQuery(optionCategoriesQueryOptions(trpc, kind))
-  const title = OPTION_SECTION_TITLES[kind]
 
   if (categories.isPending) {
     return (
@@ -44,12 +59,12 @@ export function OptionPairsSection({ kind, selections, onChange }: OptionPairsSe
   if (categories.isError) {
     return (
       <Alert color="red" variant="light" title="Error">
-        Failed to fetch {kind} options
+        {OPTION_FETCH_FAILED[kind]}
       </Alert>
     )
   }
   if (categories.data.length === 0) {
-    return <Text c="dimmed">{title} options are not available at the moment.</Text>
+    return <Text c="dimmed">{OPTIONS_UNAVAILABLE[kind]}</Text>
   }
   return (
     <Stack gap="lg">
