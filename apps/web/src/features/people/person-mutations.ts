@@ -55,10 +55,3 @@ export function useDeletePerson() {
     }),
   )
 }
-
-/** A person id from the URL: a whole number from 1 (int4), else null (shown as not found). */
-export function parsePersonId(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null
-  const id = Number(raw)
-  return id >= 1 && id <= 2_147_483_647 ? id : null
-}

@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core'
-import { formatEventDate, ukToday, type OccasionOutput } from '@presently/domain'
+import { formatEventDate, ukToday } from '@presently/domain'
 import { IconCalendarPlus, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
@@ -7,17 +7,7 @@ import { useTRPC } from '../../../lib/trpc'
 import { EVENT_REFRESH_DELAY_MS, PEOPLE_UI } from '../messages'
 import { invalidatePersonData, occasionsQueryOptions, personEventsQueryOptions } from '../query-options'
 import { NOTHING_FOUND } from './personal-info-section'
-
-/** Occasions as Select groups by their category ("Main" first, then by name). */
-export function occasionGroups(occasions: readonly OccasionOutput[]) {
-  const groups = new Map<string, Array<{ value: string; label: string }>>()
-  for (const o of occasions) {
-    groups.set(o.category, [...(groups.get(o.category) ?? []), { value: String(o.id), label: o.label }])
-  }
-  return [...groups]
-    .sort(([a], [b]) => (a === 'Main' ? -1 : b === 'Main' ? 1 : a.localeCompare(b)))
-    .map(([group, items]) => ({ group, items }))
-}
+import { occasionGroups } from './occasion-groups'
 
 /**
  * Important Dates of the person form (spec account-area §2): the person's events with a delete
