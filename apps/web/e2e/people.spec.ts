@@ -365,6 +365,37 @@ test.describe('people', () => {
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Robin')
   })
 
+  test('important dates of a saved person: delete one from the form, cancel the add form', async ({ page }) => {
+    await newShopper(page, 'people-dates')
+    const occasions = await apiJson<Array<{ id: number; value: string }>>(await page.request.get('/api/occasions'))
+    const id = await addPerson(page.request, 'Lee', 'Brother')
+    for (const [value, date] of [
+      ['birthday', '1985-03-21'],
+      ['christmas', '2024-12-25'],
+    ] as const) {
+      const occasionId = occasions.find((o) => o.value === value)!.id
+      await apiJson(await page.request.post(`/api/events/person/${id}`, { data: { occasionId, date } }))
+    }
+    await page.goto(`/my-account/edit-person/${id}`)
+    await openSection(page, 'Important Dates')
+    const list = page.getByTestId('important-dates')
+    await expect(list.getByRole('listitem')).toHaveCount(2)
+    await page.getByRole('button', { name: 'Delete Birthday (21st March)' }).click()
+    await expect(list.getByRole('listitem')).toHaveCount(1)
+    await expect(list).toContainText('25th December')
+    const left = await apiJson<Array<{ occasion: { label: string } }>>(
+      await page.request.get(`/api/events/person/${id}`),
+    )
+    expect(left.map((e) => e.occasion.label)).toEqual(['Christmas'])
+    // Add Important Date, then Cancel: the form closes, nothing is added.
+    await page.getByRole('button', { name: 'Add Important Date' }).click()
+    await expect(page.getByRole('group', { name: 'Add Important Date' })).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await page.getByRole('button', { name: 'Cancel', exact: true }).first().click()
+    await expect(page.getByRole('group', { name: 'Add Important Date' })).toBeHidden()
+    await expect(list.getByRole('listitem')).toHaveCount(1)
+  })
+
   test("another user's person is not found on the person and edit pages", async ({ browser, page }) => {
     await newShopper(page, 'people-owner')
     const id = await addPerson(page.request, 'Private Pat', 'Father')
