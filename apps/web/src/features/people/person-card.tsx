@@ -1,5 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core'
-import { formatEventDate, type PersonSummary } from '@presently/domain'
+import { formatEventDate, TIER_LABELS, type PersonSummary } from '@presently/domain'
 import { IconCalendarEvent, IconHeart, IconRosetteDiscountCheckFilled } from '@tabler/icons-react'
 import { CardLink } from '../../lib/links'
 import { TIER_COLOURS, TierBadge } from './tier-badge'
@@ -19,7 +19,7 @@ export function PersonCard({ person }: { person: PersonSummary }) {
       radius="md"
       padding="md"
       data-testid="person-card"
-      aria-label={`${person.name}, ${person.relationship?.name ?? 'no relationship'}, ${person.completeness}% complete`}
+      aria-label={`${person.name}, ${person.relationship?.name ?? 'no relationship'}, ${TIER_LABELS[person.tier]}, ${person.completeness}% complete`}
       style={{ textDecoration: 'none', color: 'inherit', height: '100%' }}
     >
       <Stack gap="xs">
