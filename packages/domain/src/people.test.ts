@@ -3,6 +3,7 @@ import {
   ageOn,
   dateOfBirthError,
   dateOfBirthFromDob,
+  dateOfBirthSubmitError,
   dobBoxComplete,
   dobFromDateOfBirth,
   personInputSchema,
@@ -97,6 +98,20 @@ describe('date of birth boxes (spec account-area §5)', () => {
     expect(dateOfBirthError({ day: '5', month: '', year: '' }, today)).toBeNull()
   })
 
+  it('on submit, accepts no date at all but not a partial one', () => {
+    expect(dateOfBirthSubmitError({ day: '', month: '', year: '' }, today)).toBeNull()
+    expect(dateOfBirthSubmitError({ day: '5', month: '3', year: '1990' }, today)).toBeNull()
+    expect(dateOfBirthSubmitError({ day: '5', month: '', year: '' }, today)).toBe('Please enter a valid date')
+    expect(dateOfBirthSubmitError({ day: '', month: '03', year: '1990' }, today)).toBe('Please enter a valid date')
+    expect(dateOfBirthSubmitError({ day: '40', month: '', year: '' }, today)).toBe('Day must be between 01 and 31')
+    expect(dateOfBirthSubmitError({ day: '01', month: '01', year: '199' }, today)).toBe(
+      'Year must be between 1900 and 2026',
+    )
+    expect(dateOfBirthSubmitError({ day: '01', month: '01', year: '2027' }, today)).toBe(
+      'Year must be between 1900 and 2026',
+    )
+  })
+
   it('moves focus once a box is complete or a first digit cannot start a valid value', () => {
     expect(['0', '1', '2', '3', '4', '9', '12'].map((v) => dobBoxComplete('day', v))).toEqual([
       false,
@@ -108,6 +123,15 @@ describe('date of birth boxes (spec account-area §5)', () => {
       true,
     ])
     expect(['0', '1', '2', '9', '10'].map((v) => dobBoxComplete('month', v))).toEqual([false, false, true, true, true])
+    // Two digits move on only when in range.
+    expect(['01', '31', '32', '00'].map((v) => dobBoxComplete('day', v))).toEqual([true, true, false, false])
+    expect(['12', '13', '00', '', 'a'].map((v) => dobBoxComplete('month', v))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 
   it('turns DD/MM/YYYY into a zero-padded YYYY-MM-DD and back', () => {

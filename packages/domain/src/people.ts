@@ -246,6 +246,22 @@ export function dateOfBirthError(parts: { day: string; month: string; year: stri
 }
 
 /**
+ * The date of birth on submitting the person form (spec account-area §5): no boxes filled is no
+ * date of birth (null); otherwise the message of dateOfBirthError, or "Please enter a valid date"
+ * when a box is still empty or the year is short of four digits; null when the date is good.
+ */
+export function dateOfBirthSubmitError(
+  parts: { day: string; month: string; year: string },
+  today: IsoDate,
+): string | null {
+  if (parts.day === '' && parts.month === '' && parts.year === '') return null
+  const error = dateOfBirthError(parts, today)
+  if (error) return error
+  if (parts.day === '' || parts.month === '' || parts.year.length < 4) return PEOPLE_MESSAGES.invalidDate
+  return null
+}
+
+/**
  * "DD/MM/YYYY" of the form to "YYYY-MM-DD" for the server, zero-padded (spec account-area §5
  * "On submit dateOfBirth DD/MM/YYYY becomes dob YYYY-MM-DD"); null when incomplete.
  */
@@ -264,10 +280,15 @@ export function dateOfBirthFromDob(dob: string | null | undefined): string {
 /**
  * Focus rule of the date-of-birth boxes (spec account-area §5): move on once the day (01-31) or
  * month (01-12) is complete, or when a single digit is too large to start a valid value
- * (day 4-9, month 2-9).
+ * (day 4-9, month 2-9). Two digits out of range ("32", "13", "00") are not complete: focus stays
+ * so the value can be corrected, and leaving the box shows the range message.
  */
 export function dobBoxComplete(box: 'day' | 'month', value: string): boolean {
-  if (value.length >= 2) return true
+  if (!/^\d{1,2}$/.test(value)) return false
+  if (value.length === 2) {
+    const n = Number(value)
+    return n >= 1 && n <= (box === 'day' ? 31 : 12)
+  }
   const digit = Number(value)
   if (value.length !== 1 || Number.isNaN(digit)) return false
   return box === 'day' ? digit > 3 : digit > 1

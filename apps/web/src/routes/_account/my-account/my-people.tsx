@@ -1,11 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountPage } from '../-components/account-page'
+import { MyPeople } from '../../../features/people/my-people'
 
 export const Route = createFileRoute('/_account/my-account/my-people')({
   head: () => ({ meta: [{ title: 'My People' }] }),
-  component: MyAccountMyPeoplePage,
+  component: MyPeople,
 })
-
-function MyAccountMyPeoplePage() {
-  return <AccountPage title="My People" intro="The people you buy gifts for." />
-}

@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountPage } from '../../-components/account-page'
+import { PersonDetail } from '../../../../features/people/person-detail'
 
 export const Route = createFileRoute('/_account/my-account/person/$id')({
   head: () => ({ meta: [{ title: 'Person Details' }] }),
   component: MyAccountPersonIdPage,
 })
 
+/** Person detail (spec account-area §2). */
 function MyAccountPersonIdPage() {
-  return <AccountPage title="Person" intro="Their profile, important dates and gift ideas." />
+  const { id } = Route.useParams()
+  return <PersonDetail id={id} />
 }

@@ -1,0 +1,74 @@
+import { Group, Progress, Stack, Text } from '@mantine/core'
+import { formatEventDate, TIER_LABELS, type PersonSummary } from '@presently/domain'
+import { IconCalendarEvent, IconHeart, IconRosetteDiscountCheckFilled } from '@tabler/icons-react'
+import { CardLink } from '../../lib/links'
+import { TIER_COLOURS, TierBadge } from './tier-badge'
+
+/**
+ * One person on My People (spec account-area §2): a card linking to /my-account/person/{id}
+ * with the name, relationship, tier badge and completeness (a special icon at 100%, §4), their
+ * interests and dates counted.
+ */
+export function PersonCard({ person }: { person: PersonSummary }) {
+  const next = person.events[0]
+  return (
+    <CardLink
+      to="/my-account/person/$id"
+      params={{ id: String(person.id) }}
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="person-card"
+      aria-label={`${person.name}, ${person.relationship?.name ?? 'no relationship'}, ${TIER_LABELS[person.tier]}, ${person.completeness}% complete`}
+      style={{ textDecoration: 'none', color: 'inherit', height: '100%' }}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} size="lg" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+              {person.name}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {person.relationship?.name ?? 'Relationship not set'}
+            </Text>
+          </div>
+          <TierBadge tier={person.tier} style={{ flex: 'none' }} />
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          <Progress
+            value={person.completeness}
+            color={TIER_COLOURS[person.tier].bar}
+            size="sm"
+            radius="xl"
+            style={{ flex: 1 }}
+            aria-hidden
+          />
+          <Text size="xs" fw={600} w={38} ta="right">
+            {person.completeness}%
+          </Text>
+          {person.completeness >= 100 ? (
+            <IconRosetteDiscountCheckFilled size={18} color={TIER_COLOURS.gold.bar} aria-label="Complete profile" />
+          ) : null}
+        </Group>
+        <Group gap="md">
+          <Group gap={4}>
+            <IconHeart size={15} aria-hidden color="var(--mantine-color-gray-7)" />
+            <Text size="xs" c="dimmed">
+              {person.interestCount} {person.interestCount === 1 ? 'interest' : 'interests'}
+            </Text>
+          </Group>
+          <Group gap={4}>
+            <IconCalendarEvent size={15} aria-hidden color="var(--mantine-color-gray-7)" />
+            <Text size="xs" c="dimmed">
+              {person.events.length === 0
+                ? 'No dates'
+                : next && person.events.length === 1
+                  ? `${next.occasion.label}, ${formatEventDate(next.date)}`
+                  : `${person.events.length} dates`}
+            </Text>
+          </Group>
+        </Group>
+      </Stack>
+    </CardLink>
+  )
+}

@@ -1,0 +1,339 @@
+import {
+  Badge,
+  Card,
+  Group,
+  List,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core'
+import {
+  ageOn,
+  completenessSections,
+  eventBadge,
+  formatEventDate,
+  ukToday,
+  type CompletenessSection,
+  type PersonOutput,
+} from '@presently/domain'
+import { IconEdit, IconHeartFilled, IconRosetteDiscountCheckFilled, IconThumbUpFilled } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { PersonLikedProducts } from '../likes/person-liked-products'
+import { ButtonLink } from '../../lib/links'
+import { useTRPC } from '../../lib/trpc'
+import { BackLink } from './back-link'
+import { PEOPLE_UI } from './messages'
+import { PersonLoadError } from './person-load-error'
+import { parsePersonId } from './person-id'
+import { capitalise } from './person-form/identity-section'
+import { OPTION_SECTION_TITLES } from './person-form/option-pairs-section'
+import { chosenOptions, chosenPreferenceLabels, eventsBySoonest } from './person-summary'
+import {
+  giftPreferencesQueryOptions,
+  optionCategoriesQueryOptions,
+  personQueryOptions,
+  type OptionSectionKind,
+} from './query-options'
+import { TIER_COLOURS, TierBadge } from './tier-badge'
+
+/** What each completeness part is called on the card's "still to add" list. */
+const PART_NAMES: Record<CompletenessSection['key'], string> = {
+  name: 'Name',
+  relationship: 'Relationship',
+  gender: 'Gender',
+  orientation: 'Orientation',
+  intelligence: 'Intelligence',
+  lifestyle: 'Lifestyle',
+  taste: 'Taste',
+  personality: 'Personality',
+  giftPreferences: 'Gift preferences',
+  interests: 'Interests',
+  events: 'Important dates',
+}
+
+/**
+ * Person detail (spec account-area §2): Back, the name, Edit Profile, the completeness card, the
+ * Profile Summary, "Events & Important Dates" (soonest first; choosing one shows what the user
+ * liked for that occasion), and Gift Ideas. A malformed id, a missing person or another user's
+ * (404 from the server) shows "Person not found".
+ */
+export function PersonDetail({ id: rawId }: { id: string }) {
+  const id = parsePersonId(rawId)
+  const trpc = useTRPC()
+  const query = useQuery({ ...personQueryOptions(trpc, id ?? 1), enabled: id !== null })
+  if (id === null || query.isError) {
+    return (
+      <Stack gap="md">
+        <BackLink to="/my-account/my-people" />
+        <Title order={1}>Person</Title>
+        <PersonLoadError error={id === null ? null : query.error} />
+      </Stack>
+    )
+  }
+  if (query.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label="Loading person">
+        <Skeleton h={30} w={90} />
+        <Skeleton h={40} w="40%" />
+        <Skeleton h={120} />
+        <Skeleton h={200} />
+      </Stack>
+    )
+  }
+  return <PersonView person={query.data} />
+}
+
+function PersonView({ person }: { person: PersonOutput }) {
+  const today = ukToday()
+  const events = eventsBySoonest(person.events, today)
+  const [selectedId, setSelectedId] = useState<number | undefined>(undefined)
+  const selected = events.find((e) => e.id === selectedId) ?? events[0]
+  return (
+    <Stack gap="lg">
+      <BackLink to="/my-account/my-people" />
+      <Group justify="space-between" align="center" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {person.name}
+          </Title>
+          <Text c="dimmed">{person.relationship?.name ?? 'Relationship not set'}</Text>
+        </div>
+        <ButtonLink
+          to="/my-account/edit-person/$id"
+          params={{ id: String(person.id) }}
+          variant="light"
+          leftSection={<IconEdit size={18} aria-hidden />}
+        >
+          {PEOPLE_UI.editProfile}
+        </ButtonLink>
+      </Group>
+
+      <CompletenessCard person={person} />
+
+      <Section title={PEOPLE_UI.profileSummary} id="profile-summary-title">
+        <ProfileSummary person={person} today={today} />
+      </Section>
+
+      <Section title={PEOPLE_UI.eventsTitle} id="person-events-title">
+        {events.length === 0 ? (
+          <Text c="dimmed">{PEOPLE_UI.noImportantDates}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="person-events">
+            {events.map((event) => {
+              const isSelected = event.id === selected?.id
+              const badge = eventBadge(event.daysAway)
+              return (
+                <UnstyledButton
+                  key={event.id}
+                  onClick={() => setSelectedId(event.id)}
+                  aria-pressed={isSelected}
+                  p="sm"
+                  style={{
+                    borderRadius: 'var(--mantine-radius-md)',
+                    border: `${isSelected ? 2 : 1}px solid ${isSelected ? 'var(--mantine-color-brand-7)' : 'var(--mantine-color-gray-4)'}`,
+                    background: isSelected ? 'var(--mantine-color-brand-0)' : undefined,
+                  }}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <div>
+                      <Text fw={600}>{event.occasion.label}</Text>
+                      <Text size="sm" c="dimmed">
+                        {formatEventDate(event.date)}
+                      </Text>
+                    </div>
+                    {badge ? (
+                      <Badge color="orange.9" variant="filled" tt="none">
+                        {badge}
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </UnstyledButton>
+              )
+            })}
+          </SimpleGrid>
+        )}
+        {selected ? (
+          <Stack gap="xs" mt="md">
+            <Title order={3} size="h5">
+              Liked for {selected.occasion.label}
+            </Title>
+            <PersonLikedProducts personId={person.id} occasionLabel={selected.occasion.label} />
+          </Stack>
+        ) : null}
+      </Section>
+
+      {/* Gift Ideas: the lead mounts <PersonGiftIdeas personId={person.id} events={events} /> (features/recommendations) at the slot below. */}
+      {/* GIFT_IDEAS_SLOT */}
+    </Stack>
+  )
+}
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id}>
+      <Title order={2} size="h3" id={id} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  )
+}
+
+/** The completeness card: percentage, list tier badge, bar, a special icon at 100% (§4), what is still missing. */
+function CompletenessCard({ person }: { person: PersonOutput }) {
+  const missing = completenessSections(person).filter((s) => s.points < s.max)
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      data-testid="completeness-card"
+      component="section"
+      aria-label="Profile completeness"
+    >
+      <Group justify="space-between" mb="xs">
+        <Group gap="xs">
+          <Text fw={700}>Profile completeness</Text>
+          <TierBadge tier={person.tier} />
+        </Group>
+        <Group gap={4}>
+          {person.completeness >= 100 ? (
+            <IconRosetteDiscountCheckFilled size={22} color={TIER_COLOURS.gold.bar} aria-label="Complete profile" />
+          ) : null}
+          <Text fw={700} size="lg" data-testid="person-completeness">
+            {person.completeness}%
+          </Text>
+        </Group>
+      </Group>
+      <Progress
+        value={person.completeness}
+        color={TIER_COLOURS[person.tier].bar}
+        size="lg"
+        radius="xl"
+        aria-label="Profile completeness"
+      />
+      <Text size="sm" c="dimmed" mt="sm">
+        {missing.length === 0
+          ? 'Every section is filled in.'
+          : `To add: ${missing.map((s) => PART_NAMES[s.key]).join(', ')}.`}
+      </Text>
+    </Card>
+  )
+}
+
+function ProfileSummary({ person, today }: { person: PersonOutput; today: string }) {
+  const age = ageOn(person.dob, today)
+  const dob = person.dob ? `${formatEventDate(person.dob)} ${person.dob.slice(0, 4)}` : null
+  return (
+    <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '8px 20px', margin: 0 }}>
+      <Term>Relationship</Term>
+      <Detail>{person.relationship?.name ?? '—'}</Detail>
+      <Term>Date of birth</Term>
+      <Detail>{dob ? `${dob}${age === null ? '' : ` (age ${age})`}` : '—'}</Detail>
+      <Term>Gender</Term>
+      <Detail>{person.gender ? capitalise(person.gender) : '—'}</Detail>
+      <Term>Orientation</Term>
+      <Detail>{person.orientation ? capitalise(person.orientation) : '—'}</Detail>
+      {(['intelligence', 'lifestyle', 'taste', 'personality'] as const).map((kind) => (
+        <ChosenOptions key={kind} kind={kind} person={person} />
+      ))}
+      <GiftPreferences person={person} />
+      <Term>Interests</Term>
+      <Detail>
+        {person.interests.length === 0 ? (
+          '—'
+        ) : (
+          <Group gap={6}>
+            {person.interests.map(({ interest, is_primary }) => (
+              <Badge
+                key={interest.id}
+                h="auto"
+                py={3}
+                styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+                bg={is_primary ? 'red.0' : 'gray.1'}
+                c={is_primary ? 'red.9' : 'dark.7'}
+                tt="none"
+                leftSection={
+                  is_primary ? <IconHeartFilled size={12} aria-hidden /> : <IconThumbUpFilled size={12} aria-hidden />
+                }
+              >
+                {interest.name}
+                <span className="visually-hidden">{is_primary ? ' (Love)' : ' (Like)'}</span>
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Detail>
+    </dl>
+  )
+}
+
+const SELECTIONS: Record<OptionSectionKind, keyof PersonOutput> = {
+  intelligence: 'intelligenceSelections',
+  lifestyle: 'lifestyleSelections',
+  taste: 'tasteSelections',
+  personality: 'personalitySelections',
+}
+
+function ChosenOptions({ kind, person }: { kind: OptionSectionKind; person: PersonOutput }) {
+  const trpc = useTRPC()
+  const categories = useQuery(optionCategoriesQueryOptions(trpc, kind))
+  const selections = person[SELECTIONS[kind]] as PersonOutput['intelligenceSelections']
+  const chosen = chosenOptions(categories.data ?? [], selections)
+  return (
+    <>
+      <Term>{OPTION_SECTION_TITLES[kind]}</Term>
+      <Detail>
+        {selections.length === 0 ? (
+          '—'
+        ) : categories.isPending ? (
+          <Skeleton h={16} w={160} />
+        ) : (
+          <List size="sm" spacing={2} listStyleType="none" p={0}>
+            {chosen.map((c) => (
+              <List.Item key={c.category}>
+                <Text span size="sm" c="dimmed">
+                  {c.category}:
+                </Text>{' '}
+                {c.option}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Detail>
+    </>
+  )
+}
+
+function GiftPreferences({ person }: { person: PersonOutput }) {
+  const trpc = useTRPC()
+  const groups = useQuery(giftPreferencesQueryOptions(trpc))
+  const labels = chosenPreferenceLabels(groups.data ?? [], person.giftPreferenceSelections)
+  return (
+    <>
+      <Term>Gift preferences</Term>
+      <Detail>{person.giftPreferenceSelections.length === 0 ? '—' : labels.join(', ') || '…'}</Detail>
+    </>
+  )
+}
+
+function Term({ children }: { children: ReactNode }) {
+  return (
+    <Text component="dt" size="sm" c="dimmed">
+      {children}
+    </Text>
+  )
+}
+
+function Detail({ children }: { children: ReactNode }) {
+  return (
+    <Text component="dd" size="sm" fw={500} m={0} style={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
+  )
+}
