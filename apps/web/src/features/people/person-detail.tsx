@@ -40,6 +40,7 @@ import {
   type OptionSectionKind,
 } from './query-options'
 import { TIER_COLOURS, TierBadge } from './tier-badge'
+import { PersonGiftIdeas } from '../recommendations/person-gift-ideas'
 
 /** What each completeness part is called on the card's "still to add" list. */
 const PART_NAMES: Record<CompletenessSection['key'], string> = {
@@ -167,8 +168,8 @@ function PersonView({ person }: { person: PersonOutput }) {
         ) : null}
       </Section>
 
-      {/* Gift Ideas: the lead mounts <PersonGiftIdeas personId={person.id} events={events} /> (features/recommendations) at the slot below. */}
-      {/* GIFT_IDEAS_SLOT */}
+      {/* Gift Ideas follow the event chosen above (the soonest by default), as the liked list does. */}
+      <PersonGiftIdeas personId={person.id} events={selected ? [selected] : events} />
     </Stack>
   )
 }
