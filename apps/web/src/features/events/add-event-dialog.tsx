@@ -47,7 +47,13 @@ export function AddEventDialog({ opened, onClose, initialDate }: AddEventDialogP
   // The form lives only while the dialog is open, so each opening starts clean on the chosen
   // day (reset on cancel or success, spec §4).
   return (
-    <Modal opened={opened} onClose={onClose} title={EVENT_UI.addTitle} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={EVENT_UI.addTitle}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {opened ? <AddEventForm onClose={onClose} initialDate={initialDate} /> : null}
     </Modal>
   )
@@ -135,6 +141,8 @@ function AddEventForm({ onClose, initialDate }: Omit<AddEventDialogProps, 'opene
           onChange={(date) => setDraft((d) => ({ ...d, date }))}
           error={showErrors && !draft.date ? EVENT_UI.dateRequired : undefined}
           firstDayOfWeek={1}
+          hideOutsideDates
+          weekendDays={[]}
           popoverProps={{ withinPortal: true }}
         />
         {create.isError ? (

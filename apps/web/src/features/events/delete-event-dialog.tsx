@@ -29,7 +29,13 @@ export function DeleteEventDialog({ event, onClose }: { event: ListedEvent | nul
   }
   const person = event?.people[0]
   return (
-    <Modal opened={event !== null} onClose={close} title={EVENT_UI.deleteTitle} centered>
+    <Modal
+      opened={event !== null}
+      onClose={close}
+      title={EVENT_UI.deleteTitle}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {event ? (
         <Stack gap="md">
           <Text>

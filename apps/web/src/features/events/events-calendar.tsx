@@ -52,6 +52,9 @@ export function EventsCalendar({ events, today, day, onDayChange, month, onMonth
         date={month}
         onDateChange={onMonthChange}
         firstDayOfWeek={1}
+        // Mantine greys out other months' days and reds weekends below WCAG AA contrast.
+        hideOutsideDates
+        weekendDays={[]}
         size="md"
         ariaLabels={ARIA_LABELS}
         getDayAriaLabel={(date) => {
