@@ -38,7 +38,7 @@ function occasionData(occasions: readonly OccasionOutput[]) {
 /**
  * The Add Event dialog of the Important Events page (spec account-area §2, §5): person, occasion
  * and date, all required. A missing field logs "Please fill in all fields to add an event." and
- * marks the field (the spec only logs; the marks are ours, docs/decisions/calendar-feed.md). The
+ * marks the field (the spec only logs; the marks are ours, docs/decisions/events-ui.md). The
  * date is typed as DD/MM/YYYY or picked, and sent as yyyy-MM-dd. A failure logs "Failed to add
  * event" and says so in the dialog; success closes and resets the form, then the lists refresh
  * after 300 ms.

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
+import { useMediaQuery } from '@mantine/hooks'
 import { useMemo, useState } from 'react'
 import { formatEventDate, ukToday } from '@presently/domain'
 import { useTRPC } from '../../lib/trpc'
@@ -12,8 +13,11 @@ import classes from './events.module.css'
 import { EVENT_UI } from './messages'
 import { eventsQueryOptions } from './query-options'
 
-/** Events per page of the banner (the spec leaves it open: docs/decisions/calendar-feed.md). */
-export const BANNER_PAGE_SIZE = 3
+/**
+ * Events per page of the banner (the spec leaves it open: docs/decisions/events-ui.md): three
+ * side by side from 48em, one on phones so the product stays near the top.
+ */
+export const BANNER_PAGE_SIZE = { wide: 3, phone: 1 } as const
 
 /**
  * The product page's "Upcoming Events" banner (spec browsing-and-purchase §2 "/product/{id}"):
@@ -28,11 +32,12 @@ export function UpcomingEventsBanner() {
   const events = useQuery({ ...eventsQueryOptions(trpc), enabled: user !== null })
   const { personId, occasionId, update } = useSelection()
   const [page, setPage] = useState(0)
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false })
   const today = ukToday()
   const upcoming = useMemo(() => upcomingEventItems(events.data ?? [], today), [events.data, today])
 
   if (!user || upcoming.length === 0) return null
-  const current = pageOf(upcoming, page, BANNER_PAGE_SIZE)
+  const current = pageOf(upcoming, page, wide ? BANNER_PAGE_SIZE.wide : BANNER_PAGE_SIZE.phone)
   return (
     <PageContainer pb={0}>
       <Paper
@@ -107,6 +112,7 @@ export function UpcomingEventsBanner() {
                         size="compact-sm"
                         variant={chosen ? 'filled' : 'light'}
                         aria-pressed={chosen}
+                        style={{ flexShrink: 0 }}
                         aria-label={`${chosen ? EVENT_UI.chosenEvent : EVENT_UI.chooseEvent} ${names}'s ${event.occasion.label}`}
                         onClick={() => update(chosen ? { person: undefined, occasion: undefined } : search)}
                       >

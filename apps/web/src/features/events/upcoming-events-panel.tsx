@@ -1,4 +1,4 @@
-import { Collapse, Group, Loader, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core'
+import { Collapse, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { IconChevronDown } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useState } from 'react'
@@ -68,9 +68,10 @@ export function UpcomingEventsPanel() {
             <Text size="sm">{EVENT_UI.upcomingEmpty}</Text>
           ) : (
             <div className={classes.panelList}>
-              <Stack
+              <SimpleGrid
                 component="ul"
-                gap="xs"
+                cols={{ base: 1, md: 2 }}
+                spacing="xs"
                 p={0}
                 m={0}
                 style={{ listStyle: 'none' }}
@@ -97,7 +98,7 @@ export function UpcomingEventsPanel() {
                     />
                   )
                 })}
-              </Stack>
+              </SimpleGrid>
             </div>
           )}
         </Stack>
