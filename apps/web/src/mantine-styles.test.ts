@@ -23,6 +23,7 @@ function packageRoot(name: string): string {
 }
 const coreRoot = packageRoot('@mantine/core')
 const notificationsRoot = packageRoot('@mantine/notifications')
+const datesRoot = packageRoot('@mantine/dates')
 const esmDir = path.join(coreRoot, 'esm')
 const componentsDir = path.join(esmDir, 'components')
 
@@ -86,6 +87,28 @@ function requiredStylesheets(): Set<string> {
   for (const file of walk(path.join(notificationsRoot, 'esm'), (f) => f.endsWith('.mjs'))) {
     for (const name of namedImports(readFileSync(file, 'utf8'), '@mantine/core')) used.add(name)
   }
+  // @mantine/dates components (one stylesheet of their own, @mantine/dates/styles.css) are built
+  // from core components: follow each one the app uses through its own relative imports.
+  const datesFiles = new Map<string, string>()
+  for (const file of walk(path.join(datesRoot, 'esm', 'components'), (f) => f.endsWith('.mjs'))) {
+    datesFiles.set(path.basename(file, '.mjs'), file)
+  }
+  const seen = new Set<string>()
+  const follow = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const source = readFileSync(file, 'utf8')
+    for (const name of namedImports(source.replaceAll('"', "'"), '@mantine/core')) used.add(name)
+    for (const match of source.matchAll(/from\s*"(\.{1,2}\/[^"]+\.mjs)"/g)) {
+      follow(path.resolve(path.dirname(file), match[1]!))
+    }
+  }
+  for (const file of walk(here, (f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'))) {
+    for (const name of namedImports(readFileSync(file, 'utf8'), '@mantine/dates')) {
+      const componentFile = datesFiles.get(name)
+      if (componentFile) follow(componentFile)
+    }
+  }
   const required = new Set<string>()
   for (const name of used) {
     const file = componentFiles.get(name)
@@ -115,5 +138,15 @@ describe('Mantine CSS per component (mantine-styles.ts)', () => {
     })
     expect(offsets.every((offset) => offset >= 0)).toBe(true)
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b))
+  })
+})
+
+describe('@mantine/dates CSS (mantine-dates-styles.ts)', () => {
+  it('is imported by every module that imports a component from @mantine/dates', () => {
+    for (const file of walk(here, (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))) {
+      const source = readFileSync(file, 'utf8')
+      if (namedImports(source, '@mantine/dates').length === 0) continue
+      expect(source, path.relative(here, file)).toMatch(/import '(\.\.\/)+mantine-dates-styles'/)
+    }
   })
 })

@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react'
 
 // Signed-in only: the landing page does not load it (docs/decisions/web-bundle.md).
 const RecommendationsBlock = lazy(() => import('../../features/recommendations/recommendations-block'))
+const UpcomingEventsPanel = lazy(() => import('../../features/events/upcoming-events-panel'))
 
 /**
  * Home (/ and /home). Signed-out visitors get the landing page (with the tiles below it);
@@ -29,6 +30,9 @@ export function HomePage() {
         <Title order={1}>Welcome back</Title>
         <Text c="dimmed">Browse gift ideas by category or occasion.</Text>
       </Stack>
+      <Suspense fallback={null}>
+        <UpcomingEventsPanel />
+      </Suspense>
       <Suspense fallback={null}>
         <RecommendationsBlock />
       </Suspense>

@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { ProductDetail } from './-components/product-detail'
 
-/** Product detail (spec browsing-and-purchase §2 "Product page"). */
+// Signed-in only, so not in the product page's chunk for everyone (docs/decisions/web-bundle.md).
+const UpcomingEventsBanner = lazy(() => import('../../features/events/upcoming-events-banner'))
+
+/** Product detail (spec browsing-and-purchase §2 "Product page"), with the "Upcoming Events" banner above it. */
 export const Route = createFileRoute('/product/$id')({
   head: () => ({ meta: [{ title: 'Product Detail' }] }),
   component: ProductPage,
@@ -9,5 +13,12 @@ export const Route = createFileRoute('/product/$id')({
 
 function ProductPage() {
   const { id } = Route.useParams()
-  return <ProductDetail id={id} />
+  return (
+    <>
+      <Suspense fallback={null}>
+        <UpcomingEventsBanner />
+      </Suspense>
+      <ProductDetail id={id} />
+    </>
+  )
 }

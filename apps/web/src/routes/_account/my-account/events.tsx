@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountPage } from '../-components/account-page'
+import { EventsPage } from '../../../features/events/events-page'
 
+/** Important Events (spec account-area §2 "/my-account/events"). */
 export const Route = createFileRoute('/_account/my-account/events')({
   head: () => ({ meta: [{ title: 'Important Events' }] }),
-  component: MyAccountEventsPage,
+  component: EventsPage,
 })
-
-function MyAccountEventsPage() {
-  return <AccountPage title="Important Events" intro="Birthdays, anniversaries and other dates to remember." />
-}

@@ -1,0 +1,293 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { registerConfirmedUser, signIn } from './support/auth-helpers'
+
+/*
+ * The Important Events page, the home Upcoming Events panel, the product page's banner and the
+ * private calendar link (issue 9), against the real server and Chromium. Each test signs up its
+ * own shopper. "Today" is the UK date, as the app reckons it.
+ */
+
+/** Serious and critical WCAG A/AA violations fail (as in accessibility.spec.ts). */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+async function apiJson<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true)
+  return (await response.json()) as T
+}
+
+async function newShopper(page: Page, label: string) {
+  const { email, password } = await registerConfirmedUser(page.request, label)
+  await signIn(page, email, password)
+}
+
+/** One of the signed-in user's people, made through the API. */
+async function addPerson(request: APIRequestContext, name: string): Promise<number> {
+  const relationships = await apiJson<Array<{ id: number; name: string }>>(await request.get('/api/relationships'))
+  const mother = relationships.find((r) => r.name === 'Mother')!
+  return (
+    await apiJson<{ id: number }>(await request.post('/api/people', { data: { name, relationshipId: mother.id } }))
+  ).id
+}
+
+async function occasion(request: APIRequestContext, value: string): Promise<{ id: number; label: string }> {
+  const occasions = await apiJson<Array<{ id: number; value: string; label: string }>>(
+    await request.get('/api/occasions'),
+  )
+  return occasions.find((o) => o.value === value)!
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** A UK calendar day `offset` days from today: its parts, as the app names and formats them. */
+function ukDay(offset = 0) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date())
+  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value)
+  const date = new Date(Date.UTC(get('year'), get('month') - 1, get('day') + offset))
+  const year = date.getUTCFullYear()
+  const month = date.getUTCMonth() + 1
+  const day = date.getUTCDate()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return {
+    year,
+    month,
+    day,
+    /** What the calendar's day button is called, before ", 1 event". */
+    calendarName: `${day} ${MONTHS[month - 1]} ${year}`,
+    /** Typed in the Add Event date box, in an earlier year (events recur yearly). */
+    typed: (inYear: number) => `${pad(day)}/${pad(month)}/${inYear}`,
+    iso: (inYear: number) => `${inYear}-${pad(month)}-${pad(day)}`,
+  }
+}
+
+/** The event card of `name` in `scope` (the `has` part is matched inside each card). */
+const eventCard = (scope: Page | Locator, name: string) => {
+  const page = 'page' in scope ? scope.page() : scope
+  return scope.getByTestId('event-card').filter({ has: page.getByText(name, { exact: true }) })
+}
+const header = (page: Page) => page.getByRole('banner')
+
+/** Fills and sends the Add Event dialog. */
+async function addEventThroughDialog(page: Page, person: string, occasionLabel: string, typedDate: string) {
+  await page.getByRole('main').getByRole('button', { name: 'Add Event', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Important Date' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Person').click()
+  await page.getByRole('option', { name: person, exact: true }).click()
+  await dialog.getByLabel('Occasion').fill(occasionLabel)
+  await page.getByRole('option', { name: occasionLabel, exact: true }).click()
+  await dialog.getByLabel('Date').fill(typedDate)
+  await dialog.getByLabel('Date').press('Tab')
+  await dialog.getByRole('button', { name: 'Add Event', exact: true }).click()
+  await expect(dialog).toBeHidden()
+}
+
+test.describe('important events', () => {
+  test('add through the dialog, see it in the calendar, the day filter and the home panel; Find Gift selects both; delete with confirmation', async ({
+    page,
+  }) => {
+    await newShopper(page, 'events-page')
+    const mum = await addPerson(page.request, 'Mum')
+    await addPerson(page.request, 'Grandad')
+    const birthday = await occasion(page.request, 'birthday')
+    const anniversary = await occasion(page.request, 'anniversary')
+    const today = ukDay(0)
+    const later = ukDay(40)
+
+    await page.goto('/my-account/events')
+    await expect(page).toHaveTitle('Important Events')
+    await expect(page.getByRole('heading', { level: 1, name: 'Important Events' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Events & Important Dates' })).toBeVisible()
+    await expect(
+      page.getByText('No important dates added yet. Add a birthday, anniversary or other special date.'),
+    ).toBeVisible()
+    await expectNoSeriousViolations(page)
+
+    // Nothing filled: refused, each field says what it needs.
+    await page.getByRole('main').getByRole('button', { name: 'Add Event', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Important Date' })
+    await dialog.getByRole('button', { name: 'Add Event', exact: true }).click()
+    await expect(dialog.getByText("Please select who you're buying for")).toBeVisible()
+    await expect(dialog.getByText('Please select an occasion')).toBeVisible()
+    await expect(dialog.getByText('Event date is required')).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+
+    // Mum's birthday is today (born 1990); Grandad's anniversary is 40 days off.
+    await addEventThroughDialog(page, 'Mum', birthday.label, today.typed(1990))
+    const mumCard = eventCard(page.getByRole('main'), 'Mum')
+    await expect(mumCard).toBeVisible()
+    await expect(mumCard.getByText('Today', { exact: true })).toBeVisible()
+    await expect(mumCard).toHaveAttribute('data-soon', 'true')
+    await addEventThroughDialog(page, 'Grandad', anniversary.label, later.typed(1975))
+    // Not from today to the end of this month: not in the default list.
+    await expect(page.getByText(`From today to the end of ${MONTHS[today.month - 1]}`)).toBeVisible()
+    await expect(eventCard(page, 'Grandad')).toHaveCount(0)
+    await expect(eventCard(page, 'Mum')).toHaveCount(1)
+
+    // The calendar marks both days; a click filters to that month and day in any year.
+    const calendar = page.getByRole('main')
+    await calendar.getByRole('button', { name: `${today.calendarName}, 1 event` }).click()
+    await expect(eventCard(page, 'Mum')).toBeVisible()
+    await expect(eventCard(page, 'Grandad')).toHaveCount(0)
+    for (let i = 0; i < (later.month - today.month + 12) % 12; i++) {
+      await calendar.getByRole('button', { name: 'Next month' }).click()
+    }
+    await calendar.getByRole('button', { name: `${later.calendarName}, 1 event` }).click()
+    await expect(eventCard(page, 'Grandad')).toBeVisible()
+    await expect(eventCard(page, 'Mum')).toHaveCount(0)
+    await expect(eventCard(page, 'Grandad').getByText(anniversary.label)).toBeVisible()
+    // Forty days away: no orange badge.
+    await expect(eventCard(page, 'Grandad')).not.toHaveAttribute('data-soon', 'true')
+    await expectNoSeriousViolations(page)
+    await page.getByRole('button', { name: 'Show All Events' }).click()
+    await expect(eventCard(page, 'Mum')).toBeVisible()
+    await expect(eventCard(page, 'Grandad')).toHaveCount(0)
+
+    // Home: the panel starts expanded, lists the next 30 days only, and collapses.
+    await page.goto('/')
+    const panel = page.getByTestId('upcoming-events')
+    const toggle = panel.getByRole('button', { name: 'Upcoming Events' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await expect(eventCard(panel, 'Mum')).toBeVisible()
+    await expect(eventCard(panel, 'Grandad')).toHaveCount(0)
+    await expectNoSeriousViolations(page)
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(eventCard(panel, 'Mum')).toBeHidden()
+    await toggle.click()
+    await expect(eventCard(panel, 'Mum')).toBeVisible()
+
+    // Find Gift: /?person={id}&occasion={id}, and the header pickers show both.
+    await panel.getByRole('link', { name: `Find Gift for Mum's ${birthday.label}` }).click()
+    await expect
+      .poll(() => {
+        const url = new URL(page.url())
+        return [url.pathname, url.searchParams.get('person'), url.searchParams.get('occasion')]
+      })
+      .toEqual(['/', String(mum), String(birthday.id)])
+    await expect(header(page).getByRole('button', { name: /^For:/ })).toHaveAccessibleName('For: Mum')
+    await expect(header(page).getByRole('button', { name: /^Because:/ })).toHaveAccessibleName(
+      `Because: ${birthday.label}`,
+    )
+
+    // Delete, with confirmation: Cancel keeps it, Delete removes it.
+    await page.goto('/my-account/events')
+    await eventCard(page, 'Mum')
+      .getByRole('button', { name: `Delete Mum's ${birthday.label}` })
+      .click()
+    const confirm = page.getByRole('dialog', { name: 'Confirm Event Deletion' })
+    await expect(confirm).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(confirm).toBeHidden()
+    await expect(eventCard(page, 'Mum')).toBeVisible()
+    await eventCard(page, 'Mum')
+      .getByRole('button', { name: `Delete Mum's ${birthday.label}` })
+      .click()
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
+    await expect(confirm).toBeHidden()
+    await expect(eventCard(page, 'Mum')).toHaveCount(0)
+    await expect(page.getByText('No events found', { exact: true })).toBeVisible()
+    const left = await apiJson<Array<{ people: Array<{ name: string }> }>>(await page.request.get('/api/events'))
+    expect(left.map((e) => e.people[0]?.name)).toEqual(['Grandad'])
+  })
+
+  test('the copied calendar link serves the feed; after Reset link the old one answers 404', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+    await newShopper(page, 'events-calendar')
+    const mum = await addPerson(page.request, 'Mum')
+    const birthday = await occasion(page.request, 'birthday')
+    await apiJson(
+      await page.request.post(`/api/events/person/${mum}`, {
+        data: { occasionId: birthday.id, date: ukDay(3).iso(1960) },
+      }),
+    )
+
+    await page.goto('/my-account/events')
+    await expect(eventCard(page, 'Mum').getByText('in 3 days', { exact: true })).toBeVisible()
+    await page.getByRole('button', { name: 'Copy calendar link' }).click()
+    const shown = page.getByRole('textbox', { name: 'Calendar link' })
+    await expect(shown).toHaveValue(/\/api\/calendar\/.+\.ics$/)
+    const first = await shown.inputValue()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first)
+
+    const feed = await page.request.get(first)
+    expect(feed.status()).toBe(200)
+    expect(feed.headers()['content-type']).toContain('text/calendar')
+    const body = await feed.text()
+    expect(body).toContain('BEGIN:VCALENDAR')
+    expect(body).toContain(`Mum's ${birthday.label}`)
+    await expectNoSeriousViolations(page)
+
+    await page.getByRole('button', { name: 'Reset link' }).click()
+    await expect(shown).not.toHaveValue(first)
+    const second = await shown.inputValue()
+    expect((await page.request.get(first)).status()).toBe(404)
+    expect((await page.request.get(second)).status()).toBe(200)
+
+    // The link is shown only when made: after a reload, only Reset link is offered.
+    await page.reload()
+    await expect(page.getByText(/Your calendar link is on\./)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Reset link' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Copy calendar link' })).toHaveCount(0)
+  })
+
+  test('the product page banner lists upcoming events and Choose selects the person and occasion', async ({ page }) => {
+    await newShopper(page, 'events-banner')
+    const mum = await addPerson(page.request, 'Mum')
+    const birthday = await occasion(page.request, 'birthday')
+    await apiJson(
+      await page.request.post(`/api/events/person/${mum}`, {
+        data: { occasionId: birthday.id, date: ukDay(1).iso(1955) },
+      }),
+    )
+    const { products } = await apiJson<{ products: Array<{ awProductId: number }> }>(
+      await page.request.get('/api/products?limit=1&category_name=Games'),
+    )
+    await page.goto(`/product/${products[0]!.awProductId}`)
+    const banner = page.getByTestId('upcoming-events-banner')
+    await expect(banner.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible()
+    await expect(banner.getByText(`Mum · ${birthday.label}`)).toBeVisible()
+    await expect(banner.getByText('Tomorrow', { exact: true })).toBeVisible()
+    await expectNoSeriousViolations(page)
+    const choose = banner.getByRole('button', { name: `Choose Mum's ${birthday.label}` })
+    await expect(choose).toHaveAttribute('aria-pressed', 'false')
+    await choose.click()
+    await expect
+      .poll(() => [new URL(page.url()).searchParams.get('person'), new URL(page.url()).searchParams.get('occasion')])
+      .toEqual([String(mum), String(birthday.id)])
+    await expect(header(page).getByRole('button', { name: /^For:/ })).toHaveAccessibleName('For: Mum')
+    await expect(banner.getByRole('button', { name: `Chosen Mum's ${birthday.label}` })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+  })
+})

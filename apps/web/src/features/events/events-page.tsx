@@ -1,0 +1,152 @@
+import { ActionIcon, Alert, Button, Grid, Group, Loader, Center, Paper, Stack, Text, Title } from '@mantine/core'
+import { IconPlus, IconTrash } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { formatEventDate, MONTH_NAMES, parseIsoDate, ukToday, type IsoDate } from '@presently/domain'
+import { ButtonLink } from '../../lib/links'
+import { useTRPC } from '../../lib/trpc'
+import { AddEventDialog } from './add-event-dialog'
+import { CalendarLinkCard } from './calendar-link'
+import { DeleteEventDialog } from './delete-event-dialog'
+import { EventCard } from './event-card'
+import { eventPeopleNames, eventsPageList, findGiftSearch, monthStart, type ListedEvent } from './event-list'
+import { EventsCalendar } from './events-calendar'
+import { EVENT_UI } from './messages'
+import { eventsQueryOptions } from './query-options'
+
+/** What the list shows: "From today to 30th November" or "On 21st March, any year". */
+function listCaption(today: IsoDate, day: IsoDate | null): string {
+  if (day) return `On ${formatEventDate(day)}, any year`
+  const { month } = parseIsoDate(today)
+  return `From today to the end of ${MONTH_NAMES[month - 1]}`
+}
+
+/**
+ * The Important Events page (/my-account/events; spec account-area §2): a month calendar whose
+ * day click filters the list to that month and day in any year, "Show All Events" to clear it,
+ * and by default the events from today (UK) to the end of the month; the 0-7 day badge, the
+ * Add Event dialog, the delete confirmation and the private calendar link.
+ */
+export function EventsPage() {
+  const trpc = useTRPC()
+  const events = useQuery(eventsQueryOptions(trpc))
+  const today = ukToday()
+  const [day, setDay] = useState<IsoDate | null>(null)
+  const [month, setMonth] = useState<IsoDate>(() => monthStart(today))
+  const [adding, setAdding] = useState(false)
+  const [deleting, setDeleting] = useState<ListedEvent | null>(null)
+
+  useEffect(() => {
+    if (events.isError) console.error(EVENT_UI.fetchFailed, events.error)
+  }, [events.isError, events.error])
+
+  const all = events.data
+  const list = useMemo(() => (all ? eventsPageList(all, today, day) : []), [all, today, day])
+
+  const showAll = () => {
+    setDay(null)
+    setMonth(monthStart(today))
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1}>{EVENT_UI.title}</Title>
+          <Text c="dimmed">{EVENT_UI.intro}</Text>
+        </div>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+          {EVENT_UI.addButton}
+        </Button>
+      </Group>
+
+      {events.isError ? (
+        <Alert color="red" title={EVENT_UI.loadErrorTitle} role="alert">
+          {EVENT_UI.loadError}
+        </Alert>
+      ) : null}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder p="md">
+            <Stack gap="sm">
+              <EventsCalendar
+                events={all ?? []}
+                today={today}
+                day={day}
+                onDayChange={setDay}
+                month={month}
+                onMonthChange={setMonth}
+              />
+              <Button variant="light" onClick={showAll} disabled={day === null} fullWidth>
+                {EVENT_UI.showAll}
+              </Button>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="sm" component="section" aria-labelledby="events-list-title">
+            <div>
+              <Title order={2} size="h3" id="events-list-title">
+                {EVENT_UI.listTitle}
+              </Title>
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {listCaption(today, day)}
+              </Text>
+            </div>
+            {events.isPending ? (
+              <Center py="xl">
+                <Loader role="status" aria-label="Loading events" />
+              </Center>
+            ) : events.isError ? null : all && all.length === 0 ? (
+              <Text>{EVENT_UI.noEvents}</Text>
+            ) : list.length === 0 ? (
+              <Text>{EVENT_UI.empty}</Text>
+            ) : (
+              <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+                {list.map((event) => {
+                  const search = findGiftSearch(event)
+                  const what = `${eventPeopleNames(event)}'s ${event.occasion.label}`
+                  return (
+                    <EventCard
+                      key={event.id}
+                      event={event}
+                      actions={
+                        <>
+                          {search ? (
+                            <ButtonLink
+                              to="/"
+                              search={search}
+                              size="xs"
+                              variant="light"
+                              aria-label={`Find Gift for ${what}`}
+                            >
+                              {EVENT_UI.findGift}
+                            </ButtonLink>
+                          ) : null}
+                          <ActionIcon
+                            variant="subtle"
+                            color="red.8"
+                            aria-label={`Delete ${what}`}
+                            onClick={() => setDeleting(event)}
+                          >
+                            <IconTrash size={18} aria-hidden />
+                          </ActionIcon>
+                        </>
+                      }
+                    />
+                  )
+                })}
+              </Stack>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <CalendarLinkCard />
+
+      <AddEventDialog opened={adding} onClose={() => setAdding(false)} initialDate={day} />
+      <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
+    </Stack>
+  )
+}

@@ -1,0 +1,110 @@
+import { Collapse, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core'
+import { IconChevronDown } from '@tabler/icons-react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useMemo, useState } from 'react'
+import { ukToday } from '@presently/domain'
+import { AnchorLink, ButtonLink } from '../../lib/links'
+import { useTRPC } from '../../lib/trpc'
+import { EventCard } from './event-card'
+import { eventPeopleNames, findGiftSearch, upcomingEventItems } from './event-list'
+import classes from './events.module.css'
+import { EVENT_UI } from './messages'
+import { eventsQueryOptions } from './query-options'
+
+/**
+ * The home page's Upcoming Events panel (spec account-area §2 "Home page", §4, §9): collapsible,
+ * starting expanded; the events of the next 30 days (UK today included), soonest first, in a
+ * list at most 280 px tall; each card's Find Gift goes to /?person={id}&occasion={id}, which
+ * selects both in the header pickers. GET /api/events failing counts as no events (§7), logged
+ * as "Failed to fetch events".
+ */
+export function UpcomingEventsPanel() {
+  const trpc = useTRPC()
+  const events = useQuery(eventsQueryOptions(trpc))
+  const [open, setOpen] = useState(true)
+  const listId = useId()
+  const today = ukToday()
+
+  useEffect(() => {
+    if (events.isError) console.error(EVENT_UI.fetchFailed, events.error)
+  }, [events.isError, events.error])
+
+  const upcoming = useMemo(() => upcomingEventItems(events.data ?? [], today), [events.data, today])
+
+  return (
+    <Paper
+      component="section"
+      withBorder
+      p="md"
+      mb="xl"
+      aria-labelledby={`${listId}-title`}
+      data-testid="upcoming-events"
+    >
+      <Group justify="space-between" gap="sm">
+        <Title order={2} size="h3" id={`${listId}-title`}>
+          <UnstyledButton
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen((o) => !o)}
+            style={{ font: 'inherit', display: 'inline-flex', alignItems: 'center', gap: 8 }}
+          >
+            {EVENT_UI.upcomingTitle}
+            <IconChevronDown
+              size={20}
+              aria-hidden
+              style={{ transform: open ? 'rotate(180deg)' : undefined, transition: 'transform 150ms ease' }}
+            />
+          </UnstyledButton>
+        </Title>
+        <AnchorLink to="/my-account/events" size="sm">
+          {EVENT_UI.manageEvents}
+        </AnchorLink>
+      </Group>
+      <Collapse expanded={open} id={listId}>
+        <Stack gap="xs" mt="sm">
+          {events.isPending ? (
+            <Loader size="sm" role="status" aria-label="Loading upcoming events" />
+          ) : upcoming.length === 0 ? (
+            <Text size="sm">{EVENT_UI.upcomingEmpty}</Text>
+          ) : (
+            <div className={classes.panelList}>
+              <SimpleGrid
+                component="ul"
+                cols={{ base: 1, md: 2 }}
+                spacing="xs"
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label={EVENT_UI.upcomingTitle}
+              >
+                {upcoming.map((event) => {
+                  const search = findGiftSearch(event)
+                  return (
+                    <EventCard
+                      key={event.id}
+                      event={event}
+                      actions={
+                        search ? (
+                          <ButtonLink
+                            to="/"
+                            search={search}
+                            size="xs"
+                            aria-label={`Find Gift for ${eventPeopleNames(event)}'s ${event.occasion.label}`}
+                          >
+                            {EVENT_UI.findGift}
+                          </ButtonLink>
+                        ) : null
+                      }
+                    />
+                  )
+                })}
+              </SimpleGrid>
+            </div>
+          )}
+        </Stack>
+      </Collapse>
+    </Paper>
+  )
+}
+
+export default UpcomingEventsPanel
