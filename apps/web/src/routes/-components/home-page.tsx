@@ -10,9 +10,10 @@ const RecommendationsBlock = lazy(() => import('../../features/recommendations/r
 const UpcomingEventsPanel = lazy(() => import('../../features/events/upcoming-events-panel'))
 
 /**
- * Home (/ and /home). Signed-out visitors get the landing page (with the tiles below it);
- * signed-in users get the category and occasion tiles (the events panel and recommendations
- * arrive in later issues).
+ * Home (/ and /home, spec browsing-and-purchase §1). Signed-out visitors get the landing page
+ * (with the tiles below it); signed-in users get the collapsible Upcoming Events panel, the
+ * Recommendations block when a person and an occasion are both selected, and the category and
+ * occasion tiles. The panel and the block are lazy chunks the landing page never loads.
  */
 export function HomePage() {
   const { user, isPending } = useSession()
