@@ -1,0 +1,90 @@
+import { Agenda } from 'agenda'
+import { PostgresBackend } from '@agendajs/postgres-backend'
+import type { Db } from '@presently/db'
+import { getJobSettings } from './job-settings.ts'
+import { runCampaign, type CampaignDeps, type JobRunResult } from './run-campaign.ts'
+import { JOB_NAMES, JOB_TIME_ZONE, type JobName } from './schedule.ts'
+
+/** The part of a pino logger the scheduler uses. */
+export interface SchedulerLogger {
+  info(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+/** Runs the campaign jobs on their schedules (Agenda on the shop's own PostgreSQL). */
+export interface JobScheduler {
+  /** Makes Agenda's recurring job match job_settings (after start, stop or a new schedule). */
+  sync(job: JobName): Promise<void>
+  /** Runs a job now in this process ("run now"); exactly-once holds across runs (see runCampaign). */
+  runNow(job: JobName): Promise<JobRunResult>
+  /** Stops polling and waits for running jobs (shutdown). */
+  close(): Promise<void>
+}
+
+export interface SchedulerOptions {
+  db: Db
+  /** postgres:// URL of the shop's database (DATABASE_URL or the embedded cluster). */
+  databaseUrl: string
+  deps: CampaignDeps
+  logger: SchedulerLogger
+  /** Agenda's poll interval; default 30 s (LISTEN/NOTIFY wakes it earlier on changes). */
+  processEvery?: string | number
+  /** Names this worker in agenda_jobs.last_modified_by. */
+  name?: string
+}
+
+/**
+ * Starts Agenda with @agendajs/postgres-backend on the shop's database (its own table
+ * agenda_jobs and a small pool of its own for LISTEN/NOTIFY), defines both jobs and schedules
+ * the enabled ones from job_settings, so the state survives restarts. Every server process may
+ * run one: Agenda's lock gives a due run to one worker, and the idempotency keys of runCampaign
+ * make a second run in the same period send nothing.
+ */
+export async function startJobScheduler(options: SchedulerOptions): Promise<JobScheduler> {
+  const { db, deps, logger } = options
+  const agenda = new Agenda({
+    backend: new PostgresBackend({
+      connectionString: options.databaseUrl,
+      ...(options.name ? { name: options.name } : {}),
+    }),
+    processEvery: options.processEvery ?? '30 seconds',
+    defaultConcurrency: 1,
+    // A run over many users can take minutes; a crashed worker's lock expires after this.
+    defaultLockLifetime: 30 * 60_000,
+  })
+  for (const job of JOB_NAMES) {
+    agenda.define(
+      job,
+      async () => {
+        const result = await runCampaign(db, deps, job)
+        logger.info({ job, ...result.runResult.stats, details: result.details }, `job ${job}: ${result.message}`)
+        if (!result.success) throw new Error(result.message)
+      },
+      { concurrency: 1, lockLimit: 1 },
+    )
+  }
+  await agenda.start()
+
+  async function sync(job: JobName): Promise<void> {
+    const { schedule, enabled } = await getJobSettings(db, job)
+    if (enabled) {
+      // every() upserts the one recurring job of that name (all workers share it).
+      await agenda.every(schedule, job, undefined, { timezone: JOB_TIME_ZONE, skipImmediate: true })
+    } else {
+      await agenda.cancel({ name: job })
+    }
+  }
+  for (const job of JOB_NAMES) await sync(job)
+
+  return {
+    sync,
+    async runNow(job) {
+      return runCampaign(db, deps, job)
+    },
+    async close() {
+      // Shutdown is bounded (server.ts cuts off after 10 s); an unfinished run resumes next time.
+      await agenda.drain(5_000)
+      await agenda.stop()
+    },
+  }
+}
