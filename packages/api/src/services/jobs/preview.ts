@@ -1,5 +1,5 @@
 import { eq, users, type Db } from '@presently/db'
-import { ukToday } from '@presently/domain'
+import { formatEventDate, ukToday } from '@presently/domain'
 import {
   listUnsubscribeHeaders,
   renderProfileCompletionEmail,
@@ -31,12 +31,15 @@ export async function renderJobEmail(
   if (job === 'upcoming-events') {
     const { schedule } = await getJobSettings(db, job)
     const days = windowDays(schedule, periodStart(schedule, now))
-    const mine = (await upcomingEventsByUser(db, [userId], ukToday(now), days, base)).get(userId)
+    const today = ukToday(now)
+    const mine = (await upcomingEventsByUser(db, [userId], today, days, base)).get(userId)
+    const inThreeDays = new Date(`${today}T12:00:00Z`)
+    inThreeDays.setUTCDate(inThreeDays.getUTCDate() + 3)
     const events = mine ?? [
       {
         personName: 'Alex (example)',
         occasionLabel: 'Birthday',
-        dateLabel: '1st January',
+        dateLabel: formatEventDate(inThreeDays.toISOString().slice(0, 10)),
         daysAway: 3,
         findGiftUrl: `${base}/`,
       },

@@ -28,6 +28,8 @@ export interface JobRunResult {
 
 /** Users handled per round trip. */
 const BATCH_SIZE = 500
+/** Users mailed at once (connections a run holds at most; the pool has 10 by default). */
+const SEND_CONCURRENCY = 4
 
 function link(appUrl: string, path: string, token: string): string {
   const url = new URL(path, appUrl)
@@ -97,7 +99,7 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
           )
         : undefined
 
-    for (const user of batch) {
+    const sendTo = async (user: (typeof batch)[number]) => {
       try {
         let render: ((unsubscribeUrl: string) => Promise<RenderedEmail>) | undefined
         if (upcoming) {
@@ -122,7 +124,7 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
                 people: incomplete,
               })
         }
-        if (!render) continue
+        if (!render) return
         const sent = await db.transaction(async (tx) => {
           const [claim] = await tx
             .insert(jobEmailSends)
@@ -156,6 +158,12 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
         failures.push(`user ${user.id}: ${err instanceof Error ? err.message : String(err)}`)
       }
     }
+    // A few users at once: one's commit (an fsync) overlaps another's rendering.
+    let next = 0
+    const lane = async () => {
+      while (next < batch.length) await sendTo(batch[next++]!)
+    }
+    await Promise.all(Array.from({ length: SEND_CONCURRENCY }, lane))
   }
   // Hand the queued mails to SMTP now (the same path that retries failures every minute).
   if (deps.mailer.mode === 'smtp') while ((await deps.mailer.retryDue()) > 0);
