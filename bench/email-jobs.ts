@@ -3,7 +3,8 @@
  * (10,000) confirmed, subscribed users with 5 people each. Every user's first person has a
  * birthday in the next 7 days (so every user gets an upcoming-events mail), the other four have
  * birthdays spread over the year, and every profile is Bronze (so every user also gets a
- * profile-completion mail). Mails go through the real mailer in SMTP mode with a transport that
+ * profile-completion mail). The seed catalog is imported, so each upcoming event carries its
+ * person's top 3 recommended categories (the built-in engine). Mails go through the real mailer in SMTP mode with a transport that
  * accepts each message at once, so the figures are the shop's side: selecting, rendering
  * (React Email), recording with the idempotency key, and delivery bookkeeping. Prints wall time,
  * emails/s and peak memory (RSS, heap) per job, then a second run (all keys taken) of each.
@@ -15,6 +16,7 @@
  */
 import os from 'node:os'
 import { sql } from '@presently/db'
+import { importCatalog, seedCatalogFile } from '@presently/db/import'
 import { runCampaign, type JobName } from '@presently/api'
 import { createMailer } from '@presently/email'
 import { embeddedTarget, serverTarget, type Target } from './lib.ts'
@@ -26,6 +28,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`
 
 async function seed(target: Target): Promise<void> {
   const { db } = target
+  // The seed catalog, so each upcoming event gets its top recommended categories.
+  await importCatalog(db, { file: seedCatalogFile })
   await db.execute(sql`
     insert into users (email, email_confirmed_at)
     select 'bench-' || g || '@example.com', now() from generate_series(1, ${USERS}) g`)

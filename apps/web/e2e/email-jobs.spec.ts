@@ -103,6 +103,8 @@ test('an admin runs the upcoming-events job now; the mail arrives with working l
   await expect(page.getByTestId('job-result')).toContainText(/emails sent: [1-9]/)
   const mail = await waitForMail(shopper.email, /Upcoming occasions/)
   expect(mail.text).toContain('Mum: Birthday')
+  // The person's top recommended categories (the recommendation engine on the seed catalog).
+  expect(mail.text).toContain('Gift ideas:')
 
   // Pressing Run now again in the same period sends the shopper nothing more (the run answers
   // after handing its mails to SMTP, so a second mail would be in the mailbox by now).

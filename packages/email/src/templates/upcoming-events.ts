@@ -1,5 +1,5 @@
 import { createElement as h } from 'react'
-import { Button, Section, Text } from '@react-email/components'
+import { Button, Link, Section, Text } from '@react-email/components'
 import { layout, styles } from './layout.ts'
 
 /** One event in the upcoming-events email. */
@@ -12,6 +12,8 @@ export interface UpcomingEventItem {
   daysAway: number
   /** `${appUrl}/?person={id}&occasion={id}`: the home page set up for that gift. */
   findGiftUrl: string
+  /** The person's top recommended gift categories for the occasion (the recommendation engine). */
+  topCategories?: { name: string; url: string }[]
 }
 
 export interface UpcomingEventsProps {
@@ -55,6 +57,17 @@ export function upcomingEventsEmail({ appUrl, unsubscribeUrl, displayName, event
           { style: styles.text },
           `${event.personName}: ${event.occasionLabel}, ${event.dateLabel} (${whenText(event.daysAway)})`,
         ),
+        event.topCategories && event.topCategories.length > 0
+          ? h(
+              Text,
+              { style: styles.small },
+              'Gift ideas: ',
+              ...event.topCategories.flatMap((category, index) => [
+                index > 0 ? ', ' : '',
+                h(Link, { href: category.url, style: styles.link }, category.name),
+              ]),
+            )
+          : null,
         h(Button, { href: event.findGiftUrl, style: styles.button }, 'Find Gift'),
       ),
     ),

@@ -1,4 +1,4 @@
-import { and, asc, eq, eventPeople, events, inArray, occasions, people } from '@presently/db'
+import { and, asc, eq, eventPeople, events, inArray, occasions, people, type Db } from '@presently/db'
 import {
   completenessSections,
   daysUntil,
@@ -10,6 +10,7 @@ import {
 import type { IncompletePersonItem, UpcomingEventItem } from '@presently/email'
 import type { Executor } from '../auth/executor.ts'
 import { loadPeople } from '../people/load-people.ts'
+import { recommendForPerson } from '../recommendations/recommend-for-person.ts'
 
 const SECTION_LABELS: Record<CompletenessSection['key'], string> = {
   name: 'Name',
@@ -77,6 +78,41 @@ export async function upcomingEventsByUser(
     result.set(row.userId, [...(result.get(row.userId) ?? []), item])
   }
   return result
+}
+
+/**
+ * Adds each event's top 3 recommended gift categories (the built-in engine, no LLM: one query
+ * and well under a millisecond each). An event the engine cannot answer for (no catalog yet)
+ * simply goes without.
+ */
+export async function withTopCategories(
+  db: Db,
+  userId: number,
+  items: UpcomingEventItem[],
+  appUrl: string,
+  today: string,
+): Promise<UpcomingEventItem[]> {
+  return Promise.all(
+    items.map(async (item) => {
+      const url = new URL(item.findGiftUrl)
+      try {
+        const answer = await recommendForPerson(db, {
+          userId,
+          personId: Number(url.searchParams.get('person')),
+          occasion: item.occasionLabel,
+          count: 3,
+          debug: false,
+          today,
+        })
+        return {
+          ...item,
+          topCategories: answer.recommendations.map((r) => ({ name: r.category, url: appLink(appUrl, r.categoryUrl) })),
+        }
+      } catch {
+        return item
+      }
+    }),
+  )
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   renderUpcomingEventsEmail,
   type RenderedEmail,
 } from '@presently/email'
-import { incompletePeopleOf, upcomingEventsByUser } from './campaign-content.ts'
+import { incompletePeopleOf, upcomingEventsByUser, withTopCategories } from './campaign-content.ts'
 import { getJobSettings } from './job-settings.ts'
 import type { CampaignDeps } from './run-campaign.ts'
 import { periodStart, windowDays, type JobName } from './schedule.ts'
@@ -32,7 +32,8 @@ export async function renderJobEmail(
     const { schedule } = await getJobSettings(db, job)
     const days = windowDays(schedule, periodStart(schedule, now))
     const today = ukToday(now)
-    const mine = (await upcomingEventsByUser(db, [userId], today, days, base)).get(userId)
+    const found = (await upcomingEventsByUser(db, [userId], today, days, base)).get(userId)
+    const mine = found ? await withTopCategories(db, userId, found, base, today) : undefined
     const inThreeDays = new Date(`${today}T12:00:00Z`)
     inThreeDays.setUTCDate(inThreeDays.getUTCDate() + 3)
     const events = mine ?? [

@@ -8,7 +8,7 @@ import {
   type RenderedEmail,
 } from '@presently/email'
 import { createEmailToken } from '../auth/email-tokens.ts'
-import { incompletePeopleOf, upcomingEventsByUser } from './campaign-content.ts'
+import { incompletePeopleOf, upcomingEventsByUser, withTopCategories } from './campaign-content.ts'
 import { periodStart, windowDays, type JobName } from './schedule.ts'
 import { getJobSettings } from './job-settings.ts'
 
@@ -103,7 +103,8 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
       try {
         let render: ((unsubscribeUrl: string) => Promise<RenderedEmail>) | undefined
         if (upcoming) {
-          const items = upcoming.get(user.id)
+          const found = upcoming.get(user.id)
+          const items = found ? await withTopCategories(db, user.id, found, appUrl, today) : undefined
           if (items)
             render = (unsubscribeUrl) =>
               renderUpcomingEventsEmail({
