@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
 import {
@@ -16,7 +16,7 @@ import {
   users,
   type Db,
 } from '@presently/db'
-import { createCaller, runCampaign, setRole, startJobScheduler } from '@presently/api'
+import { createCaller, periodStart, runCampaign, setJobEnabled, setRole, startJobScheduler } from '@presently/api'
 import { createMailer, extractLinks } from '@presently/email'
 import { ukToday, toIsoDate, parseIsoDate } from '@presently/domain'
 import { buildTestApp, signedInUser, TEST_APP_URL, withSession } from '../testing/auth-helpers.ts'
@@ -382,6 +382,40 @@ describe('the Agenda scheduler', () => {
       expect(after.rows).toHaveLength(0)
     } finally {
       await second.close()
+    }
+  })
+
+  it('finishes a run that a crash cut short when a worker starts again', async () => {
+    await resetSends()
+    await testDb.db.execute(sql`update job_settings set last_run_at = null, schedule = '0 8 * * 1'`)
+    await setJobEnabled(testDb.db, 'profile-completion', true)
+    // The crashed run had mailed alice (her key is taken) and not yet dave.
+    const period = periodStart('0 8 * * 1', new Date()).toISOString()
+    await testDb.db.insert(jobEmailSends).values({ job: 'profile-completion', userId: fixture.alice, period })
+    const scheduler = await startJobScheduler({
+      db: testDb.db,
+      databaseUrl: testDb.url,
+      deps: { mailer: app.mailer, appUrl: TEST_APP_URL },
+      logger: silent,
+      processEvery: '1 second',
+    })
+    try {
+      await vi.waitFor(
+        async () => {
+          const [settings] = await testDb.db
+            .execute<{ last_run_at: Date | null }>(
+              sql`select last_run_at from job_settings where name = 'profile-completion'`,
+            )
+            .then((r) => r.rows)
+          expect(settings?.last_run_at).toBeTruthy()
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      const mails = await mailsOf('profile-completion')
+      expect(mails.map((m) => m.to)).toEqual(['dave-jobs@example.com'])
+    } finally {
+      await scheduler.close()
+      await setJobEnabled(testDb.db, 'profile-completion', false)
     }
   })
 })

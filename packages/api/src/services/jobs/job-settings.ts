@@ -1,5 +1,12 @@
-import { eq, jobSettings, sql, type Db } from '@presently/db'
-import { DEFAULT_SCHEDULE, describeSchedule, nextRunAfter, validateSchedule, type JobName } from './schedule.ts'
+import { and, eq, jobEmailSends, jobSettings, sql, type Db } from '@presently/db'
+import {
+  DEFAULT_SCHEDULE,
+  describeSchedule,
+  nextRunAfter,
+  periodStart,
+  validateSchedule,
+  type JobName,
+} from './schedule.ts'
 
 /** One job's status (spec account-area §3 "Job status"). */
 export interface JobStatus {
@@ -46,4 +53,30 @@ export async function setJobEnabled(db: Db, job: JobName, enabled: boolean): Pro
  */
 export async function setJobSchedule(db: Db, job: JobName, schedule: string): Promise<void> {
   await upsert(db, job, { schedule: validateSchedule(schedule) })
+}
+
+/** Records that a run of `job` finished at `at` (job_settings.last_run_at). */
+export async function markRunFinished(db: Db, job: JobName, at: Date): Promise<void> {
+  await db
+    .insert(jobSettings)
+    .values({ name: job, lastRunAt: at })
+    .onConflictDoUpdate({ target: jobSettings.name, set: { lastRunAt: at } })
+}
+
+/**
+ * Whether the current period of an enabled `job` was started but not finished: some users hold
+ * its idempotency key, yet no run finished since the period opened (a crash or a shutdown
+ * mid-run). The scheduler then runs it again at start-up; the keys keep it to the rest.
+ */
+export async function wasInterrupted(db: Db, job: JobName, now = new Date()): Promise<boolean> {
+  const [row] = await db.select().from(jobSettings).where(eq(jobSettings.name, job))
+  if (!row?.enabled) return false
+  const start = periodStart(row.schedule, now)
+  if (row.lastRunAt && row.lastRunAt >= start) return false
+  const [started] = await db
+    .select({ id: jobEmailSends.id })
+    .from(jobEmailSends)
+    .where(and(eq(jobEmailSends.job, job), eq(jobEmailSends.period, start.toISOString())))
+    .limit(1)
+  return started !== undefined
 }

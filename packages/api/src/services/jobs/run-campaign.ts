@@ -10,7 +10,7 @@ import {
 import { createEmailToken } from '../auth/email-tokens.ts'
 import { incompletePeopleOf, upcomingEventsByUser, withTopCategories } from './campaign-content.ts'
 import { periodStart, windowDays, type JobName } from './schedule.ts'
-import { getJobSettings } from './job-settings.ts'
+import { getJobSettings, markRunFinished } from './job-settings.ts'
 
 /** What a campaign needs to send: the shop's mailer and APP_URL for links. */
 export interface CampaignDeps {
@@ -170,6 +170,9 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
   if (deps.mailer.mode === 'smtp') while ((await deps.mailer.retryDue()) > 0);
 
   const success = failures.length === 0
+  // A finished run marks its period done; a period with keys but no finished run was interrupted
+  // (see resumeInterruptedRuns).
+  if (success) await markRunFinished(db, job, now)
   const what = job === 'upcoming-events' ? 'upcoming events' : 'profile completion'
   return {
     success,

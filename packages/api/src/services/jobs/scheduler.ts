@@ -1,7 +1,7 @@
 import { Agenda } from 'agenda'
 import { PostgresBackend } from '@agendajs/postgres-backend'
 import type { Db } from '@presently/db'
-import { getJobSettings } from './job-settings.ts'
+import { getJobSettings, wasInterrupted } from './job-settings.ts'
 import { runCampaign, type CampaignDeps, type JobRunResult } from './run-campaign.ts'
 import { JOB_NAMES, JOB_TIME_ZONE, type JobName } from './schedule.ts'
 
@@ -74,7 +74,14 @@ export async function startJobScheduler(options: SchedulerOptions): Promise<JobS
       await agenda.cancel({ name: job })
     }
   }
-  for (const job of JOB_NAMES) await sync(job)
+  for (const job of JOB_NAMES) {
+    await sync(job)
+    // A run cut short (crash, restart) finishes now instead of waiting for the next period.
+    if (await wasInterrupted(db, job)) {
+      logger.info({ job }, `job ${job}: the current period's run was interrupted; resuming it`)
+      await agenda.now(job)
+    }
+  }
 
   return {
     sync,
