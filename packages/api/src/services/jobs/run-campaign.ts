@@ -171,7 +171,7 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
 
   const success = failures.length === 0
   // A finished run marks its period done; a period with keys but no finished run was interrupted
-  // (see resumeInterruptedRuns).
+  // (see wasInterrupted).
   if (success) await markRunFinished(db, job, now)
   const what = job === 'upcoming-events' ? 'upcoming events' : 'profile completion'
   return {

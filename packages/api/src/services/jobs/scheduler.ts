@@ -89,9 +89,16 @@ export async function startJobScheduler(options: SchedulerOptions): Promise<JobS
       return runCampaign(db, deps, job)
     },
     async close() {
-      // Shutdown is bounded (server.ts cuts off after 10 s); an unfinished run resumes next time.
-      await agenda.drain(5_000)
-      await agenda.stop()
+      // drain() stops polling, waits for running jobs and disconnects Agenda's pool (calling
+      // stop() after it would end that pool twice). Shutdown is bounded (server.ts cuts off
+      // after 10 s); a run cut short resumes at the next start (wasInterrupted).
+      try {
+        const result = await agenda.drain(5_000)
+        if (result.running > 0)
+          logger.info({ running: result.running }, 'email campaign runs left unfinished at shutdown')
+      } catch (err) {
+        logger.error({ err }, 'email campaign scheduler did not stop cleanly')
+      }
     },
   }
 }
