@@ -1,6 +1,6 @@
 import { Agenda } from 'agenda'
 import { PostgresBackend } from '@agendajs/postgres-backend'
-import type { Db } from '@presently/db'
+import { withStartupLock, type Db } from '@presently/db'
 import { getJobSettings, wasInterrupted } from './job-settings.ts'
 import { runCampaign, type CampaignDeps, type JobRunResult } from './run-campaign.ts'
 import { JOB_NAMES, JOB_TIME_ZONE, type JobName } from './schedule.ts'
@@ -42,28 +42,33 @@ export interface SchedulerOptions {
  */
 export async function startJobScheduler(options: SchedulerOptions): Promise<JobScheduler> {
   const { db, deps, logger } = options
-  const agenda = new Agenda({
-    backend: new PostgresBackend({
-      connectionString: options.databaseUrl,
-      ...(options.name ? { name: options.name } : {}),
-    }),
-    processEvery: options.processEvery ?? '30 seconds',
-    defaultConcurrency: 1,
-    // A run over many users can take minutes; a crashed worker's lock expires after this.
-    defaultLockLifetime: 30 * 60_000,
+  // Processes starting together take turns (the startup lock): the backend creates agenda_jobs
+  // on connect, and two concurrent CREATE TABLE IF NOT EXISTS can collide.
+  const agenda = await withStartupLock(db, async () => {
+    const instance = new Agenda({
+      backend: new PostgresBackend({
+        connectionString: options.databaseUrl,
+        ...(options.name ? { name: options.name } : {}),
+      }),
+      processEvery: options.processEvery ?? '30 seconds',
+      defaultConcurrency: 1,
+      // A run over many users can take minutes; a crashed worker's lock expires after this.
+      defaultLockLifetime: 30 * 60_000,
+    })
+    for (const job of JOB_NAMES) {
+      instance.define(
+        job,
+        async () => {
+          const result = await runCampaign(db, deps, job)
+          logger.info({ job, ...result.runResult.stats, details: result.details }, `job ${job}: ${result.message}`)
+          if (!result.success) throw new Error(result.message)
+        },
+        { concurrency: 1, lockLimit: 1 },
+      )
+    }
+    await instance.start()
+    return instance
   })
-  for (const job of JOB_NAMES) {
-    agenda.define(
-      job,
-      async () => {
-        const result = await runCampaign(db, deps, job)
-        logger.info({ job, ...result.runResult.stats, details: result.details }, `job ${job}: ${result.message}`)
-        if (!result.success) throw new Error(result.message)
-      },
-      { concurrency: 1, lockLimit: 1 },
-    )
-  }
-  await agenda.start()
 
   async function sync(job: JobName): Promise<void> {
     const { schedule, enabled } = await getJobSettings(db, job)
