@@ -1,7 +1,25 @@
-import { and, asc, eq, eventPeople, events, inArray, occasions, people, type Db } from '@presently/db'
 import {
+  and,
+  asc,
+  count,
+  eq,
+  eventPeople,
+  events,
+  inArray,
+  occasions,
+  optionCategories,
+  people,
+  personGiftPreferences,
+  personInterests,
+  personSelections,
+  type Db,
+} from '@presently/db'
+import {
+  completenessPercent,
   completenessSections,
   daysUntil,
+  listTier,
+  type CompletenessInput,
   formatEventDate,
   nextOccurrence,
   TIER_LABELS,
@@ -136,4 +154,98 @@ export async function incompletePeopleOf(
         .map((section) => SECTION_LABELS[section.key]),
       editUrl: appLink(appUrl, `/my-account/edit-person/${person.id}`),
     }))
+}
+
+/**
+ * incompletePeopleOf for many users in five queries (a campaign batch): the same completeness
+ * (spec account-area §9) computed from the people and the counts of their profile parts.
+ * Users without people below Gold are absent from the map.
+ */
+export async function incompletePeopleByUser(
+  db: Executor,
+  userIds: number[],
+  appUrl: string,
+): Promise<Map<number, IncompletePersonItem[]>> {
+  const result = new Map<number, IncompletePersonItem[]>()
+  if (userIds.length === 0) return result
+  const rows = await db
+    .select({
+      id: people.id,
+      userId: people.userId,
+      name: people.name,
+      relationshipId: people.relationshipId,
+      gender: people.gender,
+      orientation: people.orientation,
+    })
+    .from(people)
+    .where(inArray(people.userId, userIds))
+    .orderBy(asc(people.name), asc(people.id))
+  if (rows.length === 0) return result
+  const ids = rows.map((r) => r.id)
+  const [selections, gifts, interestCounts, eventCounts] = await Promise.all([
+    db
+      .select({
+        personId: personSelections.personId,
+        categoryId: personSelections.categoryId,
+        kind: optionCategories.kind,
+      })
+      .from(personSelections)
+      .innerJoin(optionCategories, eq(optionCategories.id, personSelections.categoryId))
+      .where(inArray(personSelections.personId, ids)),
+    db
+      .select({ personId: personGiftPreferences.personId, n: count() })
+      .from(personGiftPreferences)
+      .where(inArray(personGiftPreferences.personId, ids))
+      .groupBy(personGiftPreferences.personId),
+    db
+      .select({ personId: personInterests.personId, n: count() })
+      .from(personInterests)
+      .where(inArray(personInterests.personId, ids))
+      .groupBy(personInterests.personId),
+    db
+      .select({ personId: eventPeople.personId, n: count() })
+      .from(eventPeople)
+      .innerJoin(events, eq(events.id, eventPeople.eventId))
+      .innerJoin(people, and(eq(people.id, eventPeople.personId), eq(people.userId, events.userId)))
+      .where(inArray(eventPeople.personId, ids))
+      .groupBy(eventPeople.personId),
+  ])
+  const counts = (list: { personId: number; n: number }[]) => new Map(list.map((c) => [c.personId, c.n]))
+  const giftsOf = counts(gifts)
+  const interestsOf = counts(interestCounts)
+  const eventsOf = counts(eventCounts)
+  const selectionsOf = new Map<number, { categoryId: number; kind: string }[]>()
+  for (const row of selections) selectionsOf.set(row.personId, [...(selectionsOf.get(row.personId) ?? []), row])
+  const many = (n: number | undefined) => Array.from({ length: n ?? 0 }, () => null)
+  for (const person of rows) {
+    const own = selectionsOf.get(person.id) ?? []
+    const pick = (kind: string) => own.filter((s) => s.kind === kind)
+    const input: CompletenessInput = {
+      name: person.name,
+      relationshipId: person.relationshipId,
+      gender: person.gender,
+      orientation: person.orientation,
+      intelligenceSelections: pick('intelligence'),
+      lifestyleSelections: pick('lifestyle'),
+      tasteSelections: pick('taste'),
+      personalitySelections: pick('personality'),
+      giftPreferenceSelections: many(giftsOf.get(person.id)),
+      interests: many(interestsOf.get(person.id)),
+      events: many(eventsOf.get(person.id)),
+    }
+    const completeness = completenessPercent(input)
+    const tier = listTier(completeness)
+    if (tier === 'gold') continue
+    const item: IncompletePersonItem = {
+      name: person.name,
+      completeness,
+      tierLabel: TIER_LABELS[tier],
+      missingSections: completenessSections(input)
+        .filter((section) => section.points < section.max)
+        .map((section) => SECTION_LABELS[section.key]),
+      editUrl: appLink(appUrl, `/my-account/edit-person/${person.id}`),
+    }
+    result.set(person.userId, [...(result.get(person.userId) ?? []), item])
+  }
+  return result
 }

@@ -8,7 +8,7 @@ import {
   type RenderedEmail,
 } from '@presently/email'
 import { createEmailToken } from '../auth/email-tokens.ts'
-import { incompletePeopleOf, upcomingEventsByUser, withTopCategories } from './campaign-content.ts'
+import { incompletePeopleByUser, upcomingEventsByUser, withTopCategories } from './campaign-content.ts'
 import { periodStart, windowDays, type JobName } from './schedule.ts'
 import { getJobSettings, markRunFinished } from './job-settings.ts'
 
@@ -88,6 +88,14 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
     if (batch.length === 0) break
     afterId = batch[batch.length - 1]!.id
     usersChecked += batch.length
+    const incomplete =
+      job === 'profile-completion'
+        ? await incompletePeopleByUser(
+            db,
+            batch.map((u) => u.id),
+            appUrl,
+          )
+        : undefined
     const upcoming =
       job === 'upcoming-events'
         ? await upcomingEventsByUser(
@@ -115,14 +123,14 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
                 windowDays: days,
               })
         } else {
-          const incomplete = await incompletePeopleOf(db, user.id, appUrl)
-          if (incomplete.length > 0)
+          const list = incomplete?.get(user.id)
+          if (list)
             render = (unsubscribeUrl) =>
               renderProfileCompletionEmail({
                 appUrl,
                 unsubscribeUrl,
                 displayName: user.displayName,
-                people: incomplete,
+                people: list,
               })
         }
         if (!render) return
