@@ -364,6 +364,9 @@ describe('the Agenda scheduler', () => {
     await caller.jobs.setSchedule({ job: 'upcoming-events', schedule: '0 8 * * 1-5' })
     await caller.jobs.start({ job: 'upcoming-events' })
     await first.sync('upcoming-events')
+    const scheduled = await testDb.db.execute<{ next_run_at: Date }>(
+      sql`select next_run_at from agenda_jobs where name = 'upcoming-events'`,
+    )
     await first.close()
 
     const second = await startJobScheduler(options)
@@ -374,6 +377,8 @@ describe('the Agenda scheduler', () => {
       expect(rows.rows).toHaveLength(1)
       expect(rows.rows[0]!.repeat_interval).toBe('0 8 * * 1-5')
       expect(new Date(rows.rows[0]!.next_run_at).getTime()).toBeGreaterThan(Date.now())
+      // The restart left the due run where it was.
+      expect(new Date(rows.rows[0]!.next_run_at)).toEqual(new Date(scheduled.rows[0]!.next_run_at))
       expect((await caller.jobs.status({ job: 'upcoming-events' })).isRunning).toBe(true)
 
       await caller.jobs.stop({ job: 'upcoming-events' })

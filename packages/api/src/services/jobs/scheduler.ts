@@ -73,6 +73,16 @@ export async function startJobScheduler(options: SchedulerOptions): Promise<JobS
   async function sync(job: JobName): Promise<void> {
     const { schedule, enabled } = await getJobSettings(db, job)
     if (enabled) {
+      // Already scheduled as asked (a restart): leave it, so its due run is not moved on.
+      const { jobs } = await agenda.queryJobs({ name: job })
+      const [current] = jobs
+      if (
+        jobs.length === 1 &&
+        current?.repeatInterval === schedule &&
+        current.repeatTimezone === JOB_TIME_ZONE &&
+        !current.disabled
+      )
+        return
       // every() upserts the one recurring job of that name (all workers share it).
       await agenda.every(schedule, job, undefined, { timezone: JOB_TIME_ZONE, skipImmediate: true })
     } else {
