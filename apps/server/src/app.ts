@@ -24,6 +24,8 @@ import { registerLikeRoutes } from './rest/likes.ts'
 import { registerOrderRoutes } from './rest/orders.ts'
 import { registerProductDisableRoutes } from './rest/product-disable.ts'
 import { registerRecommendationRoutes } from './rest/recommendations.ts'
+import { registerJobRoutes } from './rest/jobs.ts'
+import { registerJobs } from './plugins/jobs.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
 
@@ -36,6 +38,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Replaces SMTP delivery (tests). */
   mailTransport?: MailTransport
+  /** Runs the Agenda scheduler of the email campaigns on this postgres:// URL (server.ts); unset: none. */
+  jobsDatabaseUrl?: string
   /** Called for every route as it is registered (tests enumerate the route table with it). */
   onRoute?: (route: RouteOptions) => void
 }
@@ -50,6 +54,7 @@ export async function buildApp({
   logger,
   mailTransport,
   onRoute,
+  jobsDatabaseUrl,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const env = { ...envDefaults(), ...given }
   const app = Fastify({
@@ -100,7 +105,8 @@ export async function buildApp({
 
   // Strong ETags on every response; a matching If-None-Match gets a 304 (public catalog reads).
   await app.register(fastifyEtag)
-  await registerTrpc(app, db, auth, { recommender: { llm } })
+  const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
+  await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs })
   await registerAuthRoutes(app, db, auth)
   registerGoogleRoutes(app, db, auth, { appUrl: env.APP_URL, credentials: google })
   await registerUserRoutes(app, db)
@@ -113,6 +119,7 @@ export async function buildApp({
   await registerOrderRoutes(app, db)
   await registerProductDisableRoutes(app, db)
   await registerRecommendationRoutes(app, db, { llm })
+  await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
   await registerStatic(app, env.WEB_DIST ?? defaultWebDist)
   return app
 }

@@ -34,7 +34,7 @@ try {
   console.error(err instanceof EmbeddedDatabaseError ? err.message : err)
   process.exit(1)
 }
-const app = await buildApp({ env, db: database.db, logger })
+const app = await buildApp({ env, db: database.db, logger, jobsDatabaseUrl: database.url })
 app.log.info(
   database.kind === 'postgres'
     ? 'database: PostgreSQL server (DATABASE_URL)'

@@ -11,6 +11,7 @@ import { eventsRouter } from './router/events.ts'
 import { likesRouter } from './router/likes.ts'
 import { ordersRouter } from './router/orders.ts'
 import { recommendationsRouter } from './router/recommendations.ts'
+import { jobsRouter } from './router/jobs.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   likes: likesRouter,
   orders: ordersRouter,
   recommendations: recommendationsRouter,
+  jobs: jobsRouter,
 })
 
 /** The API's type, imported by the web client. */

@@ -6,6 +6,7 @@ import type { Db } from '@presently/db'
 import type { Mailer } from '@presently/email'
 import type { AfterResponse } from './services/auth/auth-emails.ts'
 import type { LlmConfig } from './services/recommendations/llm-rerank.ts'
+import type { JobScheduler } from './services/jobs/scheduler.ts'
 
 /** The signed-in user as the server knows it (spec browsing-and-purchase §3 "User"). */
 export interface SessionUser {
@@ -47,6 +48,8 @@ export interface Context {
   auth?: AuthPlumbing
   /** Recommender settings of the server (the optional LLM re-ranking); absent: built-in only. */
   recommender?: { llm?: LlmConfig }
+  /** The server's Agenda scheduler (start, stop and schedule re-sync it); absent in tests. */
+  jobScheduler?: Pick<JobScheduler, 'sync'>
 }
 
 const t = initTRPC.context<Context>().create({

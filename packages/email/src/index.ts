@@ -13,9 +13,13 @@ export {
 export {
   renderConfirmEmail,
   renderResetPasswordEmail,
+  renderUpcomingEventsEmail,
+  renderProfileCompletionEmail,
   listUnsubscribeHeaders,
   extractLinks,
   type RenderedEmail,
 } from './render-email.ts'
 export type { ConfirmEmailProps } from './templates/confirm-email.ts'
 export type { ResetPasswordProps } from './templates/reset-password.ts'
+export type { UpcomingEventsProps, UpcomingEventItem } from './templates/upcoming-events.ts'
+export type { ProfileCompletionProps, IncompletePersonItem } from './templates/profile-completion.ts'

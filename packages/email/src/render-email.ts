@@ -1,6 +1,12 @@
 import type { ReactElement } from 'react'
 import { render, toPlainText } from '@react-email/render'
 import { confirmEmail, confirmEmailSubject, type ConfirmEmailProps } from './templates/confirm-email.ts'
+import { upcomingEventsEmail, upcomingEventsSubject, type UpcomingEventsProps } from './templates/upcoming-events.ts'
+import {
+  profileCompletionEmail,
+  profileCompletionSubject,
+  type ProfileCompletionProps,
+} from './templates/profile-completion.ts'
 import { resetPasswordEmail, resetPasswordSubject, type ResetPasswordProps } from './templates/reset-password.ts'
 
 /** A rendered email: the subject and both bodies (HTML for mail clients, text for the rest). */
@@ -23,6 +29,16 @@ export function renderConfirmEmail(props: ConfirmEmailProps): Promise<RenderedEm
 /** The "reset your password" mail (1-hour link). */
 export function renderResetPasswordEmail(props: ResetPasswordProps): Promise<RenderedEmail> {
   return renderBoth(resetPasswordSubject, resetPasswordEmail(props))
+}
+
+/** The upcoming-events campaign mail (issue 13). */
+export function renderUpcomingEventsEmail(props: UpcomingEventsProps): Promise<RenderedEmail> {
+  return renderBoth(upcomingEventsSubject, upcomingEventsEmail(props))
+}
+
+/** The profile-completion campaign mail (issue 13). */
+export function renderProfileCompletionEmail(props: ProfileCompletionProps): Promise<RenderedEmail> {
+  return renderBoth(profileCompletionSubject, profileCompletionEmail(props))
 }
 
 /**

@@ -23,7 +23,7 @@ export async function registerTrpc(
   app: FastifyInstance,
   db: Db,
   auth: Auth,
-  extra: Pick<Context, 'recommender'> = {},
+  extra: Pick<Context, 'recommender' | 'jobScheduler'> = {},
 ): Promise<void> {
   await app.register((scope, _options, done) => {
     // tRPC parses its JSON bodies itself; this scope hands them over as text.
@@ -37,6 +37,7 @@ export async function registerTrpc(
         user: request.user,
         auth: auth.plumbing(request, reply),
         recommender: extra.recommender,
+        jobScheduler: extra.jobScheduler,
       })
       const fast = await answerPublicReads(request, createContext)
       if (fast) {

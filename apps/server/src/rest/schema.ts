@@ -35,6 +35,10 @@ export const API_TAGS = [
     name: 'recommendations',
     description: 'Gift-category recommendations for a person and an occasion (account-area §3, §7)',
   },
+  {
+    name: 'notifications',
+    description: 'Admin: the scheduled email campaigns of the Email Manager (account-area §2 Tools, §7)',
+  },
 ] as const satisfies readonly { name: string; description: string }[]
 
 export type ApiTag = (typeof API_TAGS)[number]['name']

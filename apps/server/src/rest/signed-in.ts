@@ -51,3 +51,8 @@ export async function registerSignedInScope(app: FastifyInstance, register: (sco
     done()
   })
 }
+
+/** A route hook answering 403 "Admins only" unless the user is an admin (spec account-area §6 email tools). */
+export function adminOnly(request: FastifyRequest, _reply: unknown, done: (error?: Error) => void): void {
+  done(request.user?.isAdmin ? undefined : new AppError('FORBIDDEN', 'Admins only'))
+}

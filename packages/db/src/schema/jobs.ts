@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { users } from './auth.ts'
 
@@ -47,4 +58,26 @@ export const emailLog = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('queued', 'failed')`),
   ],
+)
+
+/**
+ * One row per email a campaign job has sent (issue 13, docs/decisions/email-jobs.md): the unique
+ * key (job, user, period) is the idempotency key that makes a run send each user at most one
+ * email of that job per period, whatever the number of workers, crashes or "run now" presses.
+ * The row is written in the same transaction as the email_log row it points at.
+ */
+export const jobEmailSends = pgTable(
+  'job_email_sends',
+  {
+    id: serial().primaryKey(),
+    job: text().notNull(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The schedule period: ISO instant of the cron occurrence that opened it. */
+    period: text().notNull(),
+    emailLogId: integer().references(() => emailLog.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('job_email_sends_key').on(t.job, t.userId, t.period)],
 )

@@ -1,6 +1,7 @@
-import { Tabs, Text } from '@mantine/core'
+import { Tabs } from '@mantine/core'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AccountPage } from '../-components/account-page'
+import { EmailCampaigns } from '../../../features/email-jobs/email-campaigns'
 
 /**
  * Staff tools (account-area §2 "Tools"). Staff routes need is_staff or is_admin, else /home
@@ -23,7 +24,7 @@ function ToolsPage() {
           <Tabs.Tab value="email-campaigns">Email Campaigns</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="email-campaigns" pt="md">
-          <Text c="dimmed">Scheduled email campaigns arrive in a later release.</Text>
+          <EmailCampaigns />
         </Tabs.Panel>
       </Tabs>
     </AccountPage>

@@ -1,0 +1,196 @@
+import { and, asc, emailLog, eq, gt, isNotNull, jobEmailSends, notExists, sql, users, type Db } from '@presently/db'
+import { ukToday } from '@presently/domain'
+import {
+  listUnsubscribeHeaders,
+  renderProfileCompletionEmail,
+  renderUpcomingEventsEmail,
+  type Mailer,
+  type RenderedEmail,
+} from '@presently/email'
+import { createEmailToken } from '../auth/email-tokens.ts'
+import { incompletePeopleByUser, upcomingEventsByUser, withTopCategories } from './campaign-content.ts'
+import { periodStart, windowDays, type JobName } from './schedule.ts'
+import { getJobSettings, markRunFinished } from './job-settings.ts'
+
+/** What a campaign needs to send: the shop's mailer and APP_URL for links. */
+export interface CampaignDeps {
+  mailer: Mailer
+  appUrl: string
+}
+
+/** A run's answer (spec account-area §3 "Job run result"). */
+export interface JobRunResult {
+  success: boolean
+  message: string
+  runResult: { stats: { emailsSent: number; usersChecked: number; alreadySent: number } }
+  details: string
+}
+
+/** Users handled per round trip. */
+const BATCH_SIZE = 500
+/** Users mailed at once (connections a run holds at most; the pool has 10 by default). */
+const SEND_CONCURRENCY = 4
+
+function link(appUrl: string, path: string, token: string): string {
+  const url = new URL(path, appUrl)
+  url.searchParams.set('token', token)
+  return url.toString()
+}
+
+/**
+ * Runs one campaign job now (a scheduled run, "run now", or a test): every confirmed, subscribed
+ * user with something to say (upcoming events in the window; people below Gold) gets one email,
+ * once per schedule period.
+ *
+ * Exactly once: each mail is recorded in one transaction with its idempotency key (job, user,
+ * period) in job_email_sends; a second worker, a retried crashed run or a second "run now" in the
+ * same period finds the key taken and sends nothing. Delivery then goes through the mailer's
+ * outbox/retry path (email_log).
+ *
+ * @param now the run's instant (tests pass their own); the period and the window derive from it.
+ * @returns {success, message, runResult.stats.emailsSent, details}; never throws for one bad mail
+ *   (it is counted in details), throws only when the database is unusable.
+ */
+export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now = new Date()): Promise<JobRunResult> {
+  const { schedule } = await getJobSettings(db, job)
+  const start = periodStart(schedule, now)
+  const period = start.toISOString()
+  const days = windowDays(schedule, start)
+  const today = ukToday(now)
+  const appUrl = deps.appUrl.replace(/\/$/, '')
+  let emailsSent = 0
+  let usersChecked = 0
+  let alreadySent = 0
+  const failures: string[] = []
+
+  let afterId = 0
+  for (;;) {
+    const batch = await db
+      .select({ id: users.id, email: users.email, displayName: users.displayName })
+      .from(users)
+      .where(
+        and(
+          gt(users.id, afterId),
+          isNotNull(users.emailConfirmedAt),
+          eq(users.unsubscribed, false),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(jobEmailSends)
+              .where(
+                and(eq(jobEmailSends.job, job), eq(jobEmailSends.userId, users.id), eq(jobEmailSends.period, period)),
+              ),
+          ),
+        ),
+      )
+      .orderBy(asc(users.id))
+      .limit(BATCH_SIZE)
+    if (batch.length === 0) break
+    afterId = batch[batch.length - 1]!.id
+    usersChecked += batch.length
+    const incomplete =
+      job === 'profile-completion'
+        ? await incompletePeopleByUser(
+            db,
+            batch.map((u) => u.id),
+            appUrl,
+          )
+        : undefined
+    const upcoming =
+      job === 'upcoming-events'
+        ? await upcomingEventsByUser(
+            db,
+            batch.map((u) => u.id),
+            today,
+            days,
+            appUrl,
+          )
+        : undefined
+
+    const sendTo = async (user: (typeof batch)[number]) => {
+      try {
+        let render: ((unsubscribeUrl: string) => Promise<RenderedEmail>) | undefined
+        if (upcoming) {
+          const found = upcoming.get(user.id)
+          const items = found ? await withTopCategories(db, user.id, found, appUrl, today) : undefined
+          if (items)
+            render = (unsubscribeUrl) =>
+              renderUpcomingEventsEmail({
+                appUrl,
+                unsubscribeUrl,
+                displayName: user.displayName,
+                events: items,
+                windowDays: days,
+              })
+        } else {
+          const list = incomplete?.get(user.id)
+          if (list)
+            render = (unsubscribeUrl) =>
+              renderProfileCompletionEmail({
+                appUrl,
+                unsubscribeUrl,
+                displayName: user.displayName,
+                people: list,
+              })
+        }
+        if (!render) return
+        const sent = await db.transaction(async (tx) => {
+          const [claim] = await tx
+            .insert(jobEmailSends)
+            .values({ job, userId: user.id, period })
+            .onConflictDoNothing()
+            .returning({ id: jobEmailSends.id })
+          if (!claim) return false
+          const token = await createEmailToken(tx, user.id, 'unsubscribe')
+          const mail = await render(link(appUrl, '/unsubscribe', token))
+          const [row] = await tx
+            .insert(emailLog)
+            .values({
+              userId: user.id,
+              toAddress: user.email,
+              kind: job,
+              subject: mail.subject,
+              html: mail.html,
+              text: mail.text,
+              headers: listUnsubscribeHeaders(link(appUrl, '/api/auth/unsubscribe/one-click', token)),
+              status: deps.mailer.mode === 'smtp' ? 'queued' : 'outbox',
+              // Due at once: the mailer's retry path delivers it (below, or after a crash).
+              nextAttemptAt: deps.mailer.mode === 'smtp' ? new Date() : null,
+            })
+            .returning({ id: emailLog.id })
+          await tx.update(jobEmailSends).set({ emailLogId: row!.id }).where(eq(jobEmailSends.id, claim.id))
+          return true
+        })
+        if (sent) emailsSent += 1
+        else alreadySent += 1
+      } catch (err) {
+        failures.push(`user ${user.id}: ${err instanceof Error ? err.message : String(err)}`)
+      }
+    }
+    // A few users at once: one's commit (an fsync) overlaps another's rendering.
+    let next = 0
+    const lane = async () => {
+      while (next < batch.length) await sendTo(batch[next++]!)
+    }
+    await Promise.all(Array.from({ length: SEND_CONCURRENCY }, lane))
+  }
+  // Hand the queued mails to SMTP now (the same path that retries failures every minute).
+  if (deps.mailer.mode === 'smtp') while ((await deps.mailer.retryDue()) > 0);
+
+  const success = failures.length === 0
+  // A finished run marks its period done; a period with keys but no finished run was interrupted
+  // (see wasInterrupted).
+  if (success) await markRunFinished(db, job, now)
+  const what = job === 'upcoming-events' ? 'upcoming events' : 'profile completion'
+  return {
+    success,
+    message: success
+      ? `Sent ${emailsSent} ${what} email${emailsSent === 1 ? '' : 's'}`
+      : `Sent ${emailsSent} ${what} email${emailsSent === 1 ? '' : 's'}; ${failures.length} failed`,
+    runResult: { stats: { emailsSent, usersChecked, alreadySent } },
+    details:
+      `Period from ${period}` +
+      (job === 'upcoming-events' ? `; events from ${today} for ${days} day${days === 1 ? '' : 's'}` : '') +
+      (failures.length > 0 ? `; failures: ${failures.slice(0, 5).join('; ')}` : ''),
+  }
+}

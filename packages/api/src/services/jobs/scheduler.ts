@@ -1,0 +1,119 @@
+import { Agenda } from 'agenda'
+import { PostgresBackend } from '@agendajs/postgres-backend'
+import { withStartupLock, type Db } from '@presently/db'
+import { getJobSettings, wasInterrupted } from './job-settings.ts'
+import { runCampaign, type CampaignDeps, type JobRunResult } from './run-campaign.ts'
+import { JOB_NAMES, JOB_TIME_ZONE, type JobName } from './schedule.ts'
+
+/** The part of a pino logger the scheduler uses. */
+export interface SchedulerLogger {
+  info(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+/** Runs the campaign jobs on their schedules (Agenda on the shop's own PostgreSQL). */
+export interface JobScheduler {
+  /** Makes Agenda's recurring job match job_settings (after start, stop or a new schedule). */
+  sync(job: JobName): Promise<void>
+  /** Runs a job now in this process ("run now"); exactly-once holds across runs (see runCampaign). */
+  runNow(job: JobName): Promise<JobRunResult>
+  /** Stops polling and waits for running jobs (shutdown). */
+  close(): Promise<void>
+}
+
+export interface SchedulerOptions {
+  db: Db
+  /** postgres:// URL of the shop's database (DATABASE_URL or the embedded cluster). */
+  databaseUrl: string
+  deps: CampaignDeps
+  logger: SchedulerLogger
+  /** Agenda's poll interval; default 30 s (LISTEN/NOTIFY wakes it earlier on changes). */
+  processEvery?: string | number
+  /** Names this worker in agenda_jobs.last_modified_by. */
+  name?: string
+}
+
+/**
+ * Starts Agenda with @agendajs/postgres-backend on the shop's database (its own table
+ * agenda_jobs and a small pool of its own for LISTEN/NOTIFY), defines both jobs and schedules
+ * the enabled ones from job_settings, so the state survives restarts. Every server process may
+ * run one: Agenda's lock gives a due run to one worker, and the idempotency keys of runCampaign
+ * make a second run in the same period send nothing.
+ */
+export async function startJobScheduler(options: SchedulerOptions): Promise<JobScheduler> {
+  const { db, deps, logger } = options
+  // Processes starting together take turns (the startup lock): the backend creates agenda_jobs
+  // on connect, and two concurrent CREATE TABLE IF NOT EXISTS can collide.
+  const agenda = await withStartupLock(db, async () => {
+    const instance = new Agenda({
+      backend: new PostgresBackend({
+        connectionString: options.databaseUrl,
+        ...(options.name ? { name: options.name } : {}),
+      }),
+      processEvery: options.processEvery ?? '30 seconds',
+      defaultConcurrency: 1,
+      // A run over many users can take minutes; a crashed worker's lock expires after this.
+      defaultLockLifetime: 30 * 60_000,
+    })
+    for (const job of JOB_NAMES) {
+      instance.define(
+        job,
+        async () => {
+          const result = await runCampaign(db, deps, job)
+          logger.info({ job, ...result.runResult.stats, details: result.details }, `job ${job}: ${result.message}`)
+          if (!result.success) throw new Error(result.message)
+        },
+        { concurrency: 1, lockLimit: 1 },
+      )
+    }
+    await instance.start()
+    return instance
+  })
+
+  async function sync(job: JobName): Promise<void> {
+    const { schedule, enabled } = await getJobSettings(db, job)
+    if (enabled) {
+      // Already scheduled as asked (a restart): leave it, so its due run is not moved on.
+      const { jobs } = await agenda.queryJobs({ name: job })
+      const [current] = jobs
+      if (
+        jobs.length === 1 &&
+        current?.repeatInterval === schedule &&
+        current.repeatTimezone === JOB_TIME_ZONE &&
+        !current.disabled
+      )
+        return
+      // every() upserts the one recurring job of that name (all workers share it).
+      await agenda.every(schedule, job, undefined, { timezone: JOB_TIME_ZONE, skipImmediate: true })
+    } else {
+      await agenda.cancel({ name: job })
+    }
+  }
+  for (const job of JOB_NAMES) {
+    await sync(job)
+    // A run cut short (crash, restart) finishes now instead of waiting for the next period.
+    if (await wasInterrupted(db, job)) {
+      logger.info({ job }, `job ${job}: the current period's run was interrupted; resuming it`)
+      await agenda.now(job)
+    }
+  }
+
+  return {
+    sync,
+    async runNow(job) {
+      return runCampaign(db, deps, job)
+    },
+    async close() {
+      // drain() stops polling, waits for running jobs and disconnects Agenda's pool (calling
+      // stop() after it would end that pool twice). Shutdown is bounded (server.ts cuts off
+      // after 10 s); a run cut short resumes at the next start (wasInterrupted).
+      try {
+        const result = await agenda.drain(5_000)
+        if (result.running > 0)
+          logger.info({ running: result.running }, 'email campaign runs left unfinished at shutdown')
+      } catch (err) {
+        logger.error({ err }, 'email campaign scheduler did not stop cleanly')
+      }
+    },
+  }
+}
