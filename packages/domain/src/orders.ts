@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { idField, pageField } from './input.ts'
 import { selectionError } from './selection.ts'
 
-/** Orders page sizes and default (spec account-area §9 "Orders page size options 5, 10, 20, 50; default 10"). */
-export const ORDER_PAGE_SIZES = [5, 10, 20, 50] as const
-export const DEFAULT_ORDER_PAGE_SIZE = 10
+import { DEFAULT_ORDER_PAGE_SIZE } from './order-constants.ts'
+
+export { DEFAULT_ORDER_PAGE_SIZE, ORDER_PAGE_SIZES } from './order-constants.ts'
 
 /** Messages the server answers for click-throughs and orders (spec browsing-and-purchase §8, account-area §8). */
 export const ORDER_MESSAGES = {

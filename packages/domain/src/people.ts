@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isValidIsoDate, type IsoDate } from './event-dates.ts'
 import { idField, PG_INT4_MAX, safeText } from './input.ts'
+import { PEOPLE_MESSAGES } from './people-messages.ts'
 import type { ProfileTier } from './completeness.ts'
 
 /** Gender of a profile (spec account-area §2 "Identity", §5): one of these or null. */
@@ -8,33 +9,7 @@ export const GENDERS = ['male', 'female', 'other'] as const
 /** Orientation: the spec's four, plus pansexual and asexual which the form offers (§3). */
 export const ORIENTATIONS = ['straight', 'gay', 'lesbian', 'bisexual', 'pansexual', 'asexual'] as const
 
-/** Messages of the person form and the events calls (spec account-area §5, §8). */
-export const PEOPLE_MESSAGES = {
-  nameRequired: 'Name is required',
-  relationshipRequired: 'Relationship is required',
-  dayRange: 'Day must be between 01 and 31',
-  monthRange: 'Month must be between 01 and 12',
-  /** {year} is the current year. */
-  yearRange: 'Year must be between 1900 and {year}',
-  invalidDate: 'Please enter a valid date',
-  futureDate: 'Date of birth cannot be in the future',
-  eventDateRequired: 'Event date is required',
-  occasionRequired: 'Please select an occasion',
-  selectBoth: 'Please select both a person and an occasion',
-  selectPerson: "Please select who you're buying for",
-  oneOptionPerCategory: 'Choose one option per category',
-  personNotFound: 'Person not found',
-  eventNotFound: 'Event not found',
-  unknownRelationship: 'Relationship is required',
-  unknownOccasion: 'Please select an occasion',
-  unknownOption: 'That option is not available any more. Please choose again.',
-  unknownInterest: 'That interest is not available any more. Please choose again.',
-  createFailed: 'Failed to create person',
-  updateFailed: 'Failed to update person details',
-  deleteFailed: 'Failed to delete person',
-  fillAllFields: 'Please fill in all fields to add an event.',
-  saveFirst: 'Save the person first to add important dates',
-} as const
+export { PEOPLE_MESSAGES } from './people-messages.ts'
 
 /** Free text of a profile field: trimmed, at most `max` characters, storable (input.ts). */
 const profileText = (max: number) => safeText({ max })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idField, safeText } from './input.ts'
+import { RECOMMENDATION_COUNT } from './recommendation-constants.ts'
 
 /**
  * Schemas of the recommendations call (spec account-area §3 "Recommendation response", §7
@@ -7,8 +8,7 @@ import { idField, safeText } from './input.ts'
  * the tRPC procedure recommendations.forPerson and the REST route.
  */
 
-/** Answers per call: 1..10, 3 when not given (spec account-area §7, §9 "Recommendation count 3"). */
-export const RECOMMENDATION_COUNT = { min: 1, max: 10, default: 3 } as const
+export { RECOMMENDATION_COUNT } from './recommendation-constants.ts'
 
 export const RECOMMENDATION_MESSAGES = {
   countRange: `count must be a whole number from ${RECOMMENDATION_COUNT.min} to ${RECOMMENDATION_COUNT.max}`,

@@ -1,4 +1,4 @@
-import { PEOPLE_MESSAGES } from './people.ts'
+import { PEOPLE_MESSAGES } from './people-messages.ts'
 
 /**
  * The person/occasion selection messages of the buy flow (spec browsing-and-purchase §5 "Buy

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core'
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { DEFAULT_ORDER_PAGE_SIZE, ORDER_PAGE_SIZES } from '@presently/domain'
+import { ORDER_PAGE_SIZES } from '@presently/domain'
 import { StatusMessage } from '../catalog/status-message'
 import { isUnauthorized } from '../likes/query-options'
 import { useSession } from '../session/session'
@@ -10,23 +10,8 @@ import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
 import { ORDER_UI } from './messages'
 import { OrderCard } from './order-card'
+import type { OrdersPageState } from './orders-search'
 import { myOrdersQueryOptions } from './query-options'
-
-/** The page and page size of My Orders, from the URL (?page=2&size=20). */
-export interface OrdersPageState {
-  page: number
-  size: number
-}
-
-/** Reads ?page and ?size: a page from 1, a size of 5, 10, 20 or 50 (default 10, spec account-area §9). */
-export function parseOrdersSearch(search: Record<string, unknown>): Partial<OrdersPageState> {
-  const page = Number(search.page)
-  const size = Number(search.size)
-  return {
-    ...(Number.isInteger(page) && page > 1 && page <= 100_000 ? { page } : {}),
-    ...((ORDER_PAGE_SIZES as readonly number[]).includes(size) && size !== DEFAULT_ORDER_PAGE_SIZE ? { size } : {}),
-  }
-}
 
 /**
  * The orders list (spec account-area §2 "Orders"): a card per order, newest first; "No orders

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { DEFAULT_ORDER_PAGE_SIZE } from '@presently/domain'
 import { AccountPage } from '../-components/account-page'
-import { OrdersList, parseOrdersSearch, type OrdersPageState } from '../../../features/orders/orders-list'
+import { OrdersList } from '../../../features/orders/orders-list'
+import { parseOrdersSearch, type OrdersPageState } from '../../../features/orders/orders-search'
 
 export const Route = createFileRoute('/_account/my-account/my-orders')({
   head: () => ({ meta: [{ title: 'My Orders' }] }),
