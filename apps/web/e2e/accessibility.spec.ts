@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousViolations } from './support/axe'
+import { expect, test } from '@playwright/test'
 import { E2E_ADMIN } from './support/accounts'
 import { RESET_SUBJECT, registerConfirmedUser, signIn, CONFIRM_SUBJECT } from './support/auth-helpers'
 import { linkTo, uniqueEmail, waitForMail } from './support/mailbox'
 import { pretendAccountHasNoPassword } from './support/session-patch'
 
 /** Serious and critical WCAG A/AA violations fail; lesser ones are reported by axe but tolerated. */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
-
 for (const [name, path, ready] of [
   ['home', '/', 'Join Now'],
   ['category', '/category/hobbies', 'Next'],

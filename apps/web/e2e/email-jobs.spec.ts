@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoSeriousViolations } from './support/axe'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_ADMIN } from './support/accounts'
 import { registerConfirmedUser, signIn } from './support/auth-helpers'
@@ -9,12 +9,6 @@ import { linkTo, receivedMails, waitForMail } from './support/mailbox'
  * SMTP server: an admin runs the upcoming-events job now, and the shopper's mail arrives with a
  * working Find Gift link and unsubscribe link.
  */
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
 
 async function apiJson<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true)

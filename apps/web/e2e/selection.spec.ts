@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoSeriousViolations } from './support/axe'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { E2E_ADMIN } from './support/accounts'
 import { registerConfirmedUser, signIn } from './support/auth-helpers'
@@ -10,12 +10,6 @@ import { registerConfirmedUser, signIn } from './support/auth-helpers'
  */
 
 /** Serious and critical WCAG A/AA violations fail (as in accessibility.spec.ts). */
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
-
 async function apiJson<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true)
   return (await response.json()) as T
