@@ -60,7 +60,37 @@ export function createDb(url: string, options: { max?: number } = {}): { db: Db;
     console.error(`database: an idle connection failed (${error.message}); it is replaced on next use`)
   })
   const db = drizzle({ client: pool, schema, casing: 'snake_case' })
+  db.transaction = releasingTransaction(pool)
   return { db, pool }
+}
+
+/**
+ * `db.transaction` that always gives its connection back to the pool.
+ *
+ * drizzle-orm 0.45's pooled transaction() sends BEGIN before the try/finally that releases the
+ * client (drizzle-orm issues 6023, 6241, 6341, open): when BEGIN fails, as it does for a
+ * connection the database dropped (a restart), the client stays checked out for good, the pool
+ * shrinks by one per outage and `pool.end()` never returns. Here the client is checked out and
+ * released by us, and drizzle runs the transaction on that one client (its non-pool path, which
+ * releases nothing). A client whose connection failed is not queryable and pg-pool drops it on
+ * release. Same signature and errors as drizzle's.
+ */
+function releasingTransaction(pool: pg.Pool): Db['transaction'] {
+  // One Drizzle wrapper per pooled connection, made on its first transaction.
+  const clientDbs = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>()
+  return async (transaction, config) => {
+    const client = await pool.connect()
+    try {
+      let clientDb = clientDbs.get(client)
+      if (!clientDb) {
+        clientDb = drizzle({ client, schema, casing: 'snake_case' })
+        clientDbs.set(client, clientDb)
+      }
+      return await clientDb.transaction(transaction, config)
+    } finally {
+      client.release()
+    }
+  }
 }
 
 /**
