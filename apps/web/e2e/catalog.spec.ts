@@ -54,6 +54,31 @@ test.describe('catalog browsing', () => {
     await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled()
   })
 
+  test("a thin category (a home tile) offers the shop's popular gifts below its own", async ({ page }) => {
+    await page.goto('/category/food-and-drink/food/chocolate')
+    await expect(page.getByRole('heading', { level: 1, name: 'Chocolate' })).toBeVisible()
+    const own = await cardTitles(page)
+    expect(own.length).toBeGreaterThan(0)
+    expect(own.length).toBeLessThan(12)
+    const more = page.getByRole('region', { name: 'More popular gift ideas' })
+    await expect(more).toBeVisible()
+    const cards = more.getByTestId('product-card')
+    await expect(cards.first()).toBeVisible()
+    expect(await cards.count()).toBeGreaterThanOrEqual(4)
+    // None of them is a chocolate product already listed above.
+    const titles = await more.getByTestId('product-title').allInnerTexts()
+    for (const title of titles) expect(own).not.toContain(title)
+    // They are real products: each opens its page.
+    await cards.first().click()
+    await expect(page).toHaveURL(/\/product\//)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles[0]!)
+
+    // A well-filled category has no such section.
+    await page.goto('/category/hobbies')
+    await expect(page.getByTestId('product-grid')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'More popular gift ideas' })).toHaveCount(0)
+  })
+
   test('page 2 of a category opens directly from its URL', async ({ page }) => {
     await page.goto('/category/hobbies?page=2')
     await expect(page.getByTestId('page-indicator')).toHaveText(/^Page 2 of \d+$/)

@@ -1,6 +1,7 @@
 import { expectNoSeriousViolations } from './support/axe'
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { registerConfirmedUser, signIn } from './support/auth-helpers'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { MONTH_NAMES, parseIsoDate, ukToday } from '@presently/domain'
+import { addPerson, apiJson, newShopper, occasion } from './support/shopper'
 
 /*
  * The Important Events page, the home Upcoming Events panel, the product page's banner and the
@@ -8,58 +9,10 @@ import { registerConfirmedUser, signIn } from './support/auth-helpers'
  * own shopper. "Today" is the UK date, as the app reckons it.
  */
 
-/** Serious and critical WCAG A/AA violations fail (as in accessibility.spec.ts). */
-async function apiJson<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true)
-  return (await response.json()) as T
-}
-
-async function newShopper(page: Page, label: string) {
-  const { email, password } = await registerConfirmedUser(page.request, label)
-  await signIn(page, email, password)
-}
-
-/** One of the signed-in user's people, made through the API. */
-async function addPerson(request: APIRequestContext, name: string): Promise<number> {
-  const relationships = await apiJson<Array<{ id: number; name: string }>>(await request.get('/api/relationships'))
-  const mother = relationships.find((r) => r.name === 'Mother')!
-  return (
-    await apiJson<{ id: number }>(await request.post('/api/people', { data: { name, relationshipId: mother.id } }))
-  ).id
-}
-
-async function occasion(request: APIRequestContext, value: string): Promise<{ id: number; label: string }> {
-  const occasions = await apiJson<Array<{ id: number; value: string; label: string }>>(
-    await request.get('/api/occasions'),
-  )
-  return occasions.find((o) => o.value === value)!
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
-
 /** A UK calendar day `offset` days from today: its parts, as the app names and formats them. */
 function ukDay(offset = 0) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date())
-  const get = (type: string) => Number(parts.find((p) => p.type === type)!.value)
-  const date = new Date(Date.UTC(get('year'), get('month') - 1, get('day') + offset))
+  const today = parseIsoDate(ukToday())
+  const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset))
   const year = date.getUTCFullYear()
   const month = date.getUTCMonth() + 1
   const day = date.getUTCDate()
@@ -69,7 +22,7 @@ function ukDay(offset = 0) {
     month,
     day,
     /** What the calendar's day button is called, before ", 1 event". */
-    calendarName: `${day} ${MONTHS[month - 1]} ${year}`,
+    calendarName: `${day} ${MONTH_NAMES[month - 1]} ${year}`,
     /** Typed in the Add Event date box, in an earlier year (events recur yearly). */
     typed: (inYear: number) => `${pad(day)}/${pad(month)}/${inYear}`,
     iso: (inYear: number) => `${inYear}-${pad(month)}-${pad(day)}`,
@@ -138,7 +91,7 @@ test.describe('important events', () => {
     await expect(mumCard).toHaveAttribute('data-soon', 'true')
     await addEventThroughDialog(page, 'Grandad', anniversary.label, later.typed(1975))
     // Not from today to the end of this month: not in the default list.
-    await expect(page.getByText(`From today to the end of ${MONTHS[today.month - 1]}`)).toBeVisible()
+    await expect(page.getByText(`From today to the end of ${MONTH_NAMES[today.month - 1]}`)).toBeVisible()
     await expect(eventCard(page, 'Grandad')).toHaveCount(0)
     await expect(eventCard(page, 'Mum')).toHaveCount(1)
 

@@ -1,7 +1,8 @@
 import { expectNoSeriousViolations } from './support/axe'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { E2E_ADMIN } from './support/accounts'
-import { registerConfirmedUser, signIn } from './support/auth-helpers'
+import { signIn } from './support/auth-helpers'
+import { addPerson, apiJson, newShopper, occasion } from './support/shopper'
 
 /*
  * Likes, the buy flow and orders (issue 11) against the real server and catalog. Each test signs
@@ -14,32 +15,6 @@ interface Product {
   title: string
   awProductId: number
   affiliateUrl: string | null
-}
-
-/** A new signed-in shopper in `page` (the page's request context shares the session). */
-async function newShopper(page: Page, label: string) {
-  const { email, password } = await registerConfirmedUser(page.request, label)
-  await signIn(page, email, password)
-}
-
-async function apiJson<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true)
-  return (await response.json()) as T
-}
-
-/** One of the shopper's people, made through the API. */
-async function addPerson(request: APIRequestContext, name: string): Promise<number> {
-  const relationships = await apiJson<Array<{ id: number; name: string }>>(await request.get('/api/relationships'))
-  const mother = relationships.find((r) => r.name === 'Mother')!
-  const person = await apiJson<{ id: number }>(
-    await request.post('/api/people', { data: { name, relationshipId: mother.id } }),
-  )
-  return person.id
-}
-
-async function occasionId(request: APIRequestContext, value: string): Promise<number> {
-  const occasions = await apiJson<Array<{ id: number; value: string }>>(await request.get('/api/occasions'))
-  return occasions.find((o) => o.value === value)!.id
 }
 
 async function products(request: APIRequestContext, query: string): Promise<Product[]> {
@@ -95,7 +70,7 @@ test.describe('likes', () => {
     await newShopper(page, 'likes-drag')
     const request = page.request
     const mum = await addPerson(request, 'Mum')
-    const birthday = await occasionId(request, 'birthday')
+    const birthday = (await occasion(request, 'birthday')).id
     const [first, second] = await products(request, 'limit=2&category_name=Games&sort=name_asc')
     // Liked second, then first: the list is newest first, so `first` is the top-left card.
     await request.post(`/api/products/${second!.id}/like`)
@@ -171,7 +146,7 @@ test.describe('likes', () => {
     const request = page.request
     const mum = await addPerson(request, 'Mum')
     const dad = await addPerson(request, 'Dad')
-    const christmas = await occasionId(request, 'christmas')
+    const christmas = (await occasion(request, 'christmas')).id
     const [product] = await products(request, 'limit=1&category_name=Jigsaws%20%26%20Puzzles')
     const like = await apiJson<{ productLikeId: number }>(await request.post(`/api/products/${product!.id}/like`))
     await request.post('/api/product-like-associations/batch', {
@@ -219,7 +194,7 @@ test.describe('buying', () => {
   test('Buy Now asks for a person and an occasion first', async ({ page }) => {
     await newShopper(page, 'buy-no-selection')
     const mum = await addPerson(page.request, 'Mum')
-    const birthday = await occasionId(page.request, 'birthday')
+    const birthday = (await occasion(page.request, 'birthday')).id
     const [product] = await products(page.request, 'limit=1&category_name=Games')
     for (const [query, message] of [
       ['', 'Please select both a person and an occasion'],
@@ -242,7 +217,7 @@ test.describe('buying', () => {
   }) => {
     await newShopper(page, 'buy')
     const mum = await addPerson(page.request, 'Mum')
-    const birthday = await occasionId(page.request, 'birthday')
+    const birthday = (await occasion(page.request, 'birthday')).id
     const [product] = await products(page.request, 'limit=1&category_name=Music')
     const { affiliateUrl } = await apiJson<{ affiliateUrl: string }>(
       await page.request.get(`/api/redirect/${product!.id}`),
@@ -314,7 +289,7 @@ test.describe('buying', () => {
   test('My Orders pages through orders; another user’s order is not found', async ({ page, browser }) => {
     await newShopper(page, 'orders-pages')
     const mum = await addPerson(page.request, 'Mum')
-    const christmas = await occasionId(page.request, 'christmas')
+    const christmas = (await occasion(page.request, 'christmas')).id
     const list = await products(page.request, 'limit=12&category_name=Games')
     for (const product of list) {
       await apiJson(

@@ -1,32 +1,11 @@
 import { expectNoSeriousViolations } from './support/axe'
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { registerConfirmedUser, signIn } from './support/auth-helpers'
+import { addPerson, apiJson, newShopper } from './support/shopper'
 
 /*
  * My People, Add/Edit Person, Person detail (issue 9, spec account-area §2-§5, §9) against the
  * real server and reference data. Each test signs up its own shopper.
  */
-
-/** Serious and critical WCAG A/AA violations fail (as in accessibility.spec.ts). */
-async function newShopper(page: Page, label: string) {
-  const { email, password } = await registerConfirmedUser(page.request, label)
-  await signIn(page, email, password)
-}
-
-async function apiJson<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true)
-  return (await response.json()) as T
-}
-
-/** One of the shopper's people, made through the API, with the relationship named `relationship`. */
-async function addPerson(request: APIRequestContext, name: string, relationship: string): Promise<number> {
-  const relationships = await apiJson<Array<{ id: number; name: string }>>(await request.get('/api/relationships'))
-  const found = relationships.find((r) => r.name === relationship)!
-  const person = await apiJson<{ id: number }>(
-    await request.post('/api/people', { data: { name, relationshipId: found.id } }),
-  )
-  return person.id
-}
 
 /** A category and subcategory of the interests with at least two interests in it. */
 async function interestGroup(request: APIRequestContext) {
@@ -229,7 +208,7 @@ test.describe('people', () => {
     await expect(jo).toContainText('87%')
 
     // A second person (Friend, Bronze) for the filters.
-    await addPerson(page.request, 'Sam', 'Best friend')
+    await addPerson(page.request, 'Sam', { relationship: 'Best friend' })
     await page.reload()
     await expect(page.getByTestId('person-card')).toHaveCount(2)
     await expect(page.getByRole('button', { name: 'All (2)' })).toHaveAttribute('aria-pressed', 'true')
@@ -304,8 +283,8 @@ test.describe('people', () => {
   test('the filters on a phone: a side sheet with a badge, Clear All and Apply Filters', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 })
     await newShopper(page, 'people-mobile')
-    await addPerson(page.request, 'Mum', 'Mother')
-    await addPerson(page.request, 'Kit', 'Friend')
+    await addPerson(page.request, 'Mum', { relationship: 'Mother' })
+    await addPerson(page.request, 'Kit', { relationship: 'Friend' })
     await page.goto('/my-account/my-people')
     await expect(page.getByTestId('person-card')).toHaveCount(2)
     const filtersButton = page.getByRole('button', { name: /^Filters/ })
@@ -362,7 +341,7 @@ test.describe('people', () => {
   test('important dates of a saved person: delete one from the form, cancel the add form', async ({ page }) => {
     await newShopper(page, 'people-dates')
     const occasions = await apiJson<Array<{ id: number; value: string }>>(await page.request.get('/api/occasions'))
-    const id = await addPerson(page.request, 'Lee', 'Brother')
+    const id = await addPerson(page.request, 'Lee', { relationship: 'Brother' })
     for (const [value, date] of [
       ['birthday', '1985-03-21'],
       ['christmas', '2024-12-25'],
@@ -392,7 +371,7 @@ test.describe('people', () => {
 
   test("another user's person is not found on the person and edit pages", async ({ browser, page }) => {
     await newShopper(page, 'people-owner')
-    const id = await addPerson(page.request, 'Private Pat', 'Father')
+    const id = await addPerson(page.request, 'Private Pat', { relationship: 'Father' })
     const otherContext = await browser.newContext()
     const other = await otherContext.newPage()
     await newShopper(other, 'people-other')

@@ -1,54 +1,14 @@
 import { expectNoSeriousViolations } from './support/axe'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN } from './support/accounts'
-import { registerConfirmedUser, signIn } from './support/auth-helpers'
+import { signIn } from './support/auth-helpers'
+import { addPerson, apiJson, newShopper, occasions } from './support/shopper'
 
 /*
  * The header's For:/Because: pickers, the person and occasion query parameters, the data layer,
  * the home Recommendations block and Buy Now with the selection (issues 9 and 12), against the
  * real server, catalog and engine. Each test signs up its own shopper.
  */
-
-/** Serious and critical WCAG A/AA violations fail (as in accessibility.spec.ts). */
-async function apiJson<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true)
-  return (await response.json()) as T
-}
-
-async function newShopper(page: Page, label: string) {
-  const { email, password } = await registerConfirmedUser(page.request, label)
-  await signIn(page, email, password)
-}
-
-/** One of the signed-in user's people, made through the API; `interest` names an interest to love. */
-async function addPerson(request: APIRequestContext, name: string, extra: { dob?: string; interest?: RegExp } = {}) {
-  const relationships = await apiJson<Array<{ id: number; name: string }>>(await request.get('/api/relationships'))
-  const mother = relationships.find((r) => r.name === 'Mother')!
-  let interests: Array<{ interestId: number; is_primary: boolean }> = []
-  if (extra.interest) {
-    const all = await apiJson<Array<{ id: number; name: string }>>(await request.get('/api/interests'))
-    const found = all.find((i) => extra.interest!.test(i.name))
-    expect(found, `an interest matching ${String(extra.interest)}`).toBeDefined()
-    interests = [{ interestId: found!.id, is_primary: true }]
-  }
-  const person = await apiJson<{ id: number }>(
-    await request.post('/api/people', {
-      data: { name, relationshipId: mother.id, ...(extra.dob ? { dob: extra.dob } : {}), interests },
-    }),
-  )
-  return person.id
-}
-
-interface Occasion {
-  id: number
-  value: string
-  label: string
-  category: string
-}
-
-async function occasions(request: APIRequestContext): Promise<Occasion[]> {
-  return apiJson<Occasion[]>(await request.get('/api/occasions'))
-}
 
 /** The data layer's entries as the page pushed them (kept across page loads in the test). */
 async function recordDataLayer(page: Page): Promise<unknown[]> {

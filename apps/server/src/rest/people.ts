@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -18,11 +18,8 @@ import {
   personInput,
   renderCalendarFeed,
   updatePerson,
-  type SessionUser,
 } from '@presently/api'
 import {
-  AppError,
-  AUTH_MESSAGES,
   createEventInput,
   eventOutput,
   giftPreferenceGroupOutput,
@@ -37,13 +34,8 @@ import {
 } from '@presently/domain'
 import type { Db } from '@presently/db'
 import { publicCache } from './cache.ts'
-import { allowEmptyJsonBody } from './parse.ts'
+import { registerSignedInScope, signedIn } from './signed-in.ts'
 import { errorResponses, messageOutput, signedInOnly } from './schema.ts'
-
-function signedIn(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized)
-  return request.user
-}
 
 /**
  * Profile reference data (spec account-area §7): public and the same for everyone, so shared
@@ -118,17 +110,7 @@ const deleted = (message: string) => ({ success: true as const, message })
  * id is checked against the caller's own data (another user's answers 404). Never cached.
  */
 async function registerPeopleRoutes(app: FastifyInstance, db: Db): Promise<void> {
-  await app.register((plain, _options, done) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>()
-    allowEmptyJsonBody(scope)
-    scope.addHook('onSend', (_request, reply, payload, done) => {
-      void reply.header('cache-control', 'no-store')
-      done(null, payload)
-    })
-    scope.addHook('onRequest', (request, _reply, done) => {
-      done(request.user ? undefined : new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized))
-    })
-
+  await registerSignedInScope(app, (scope) => {
     scope.get(
       '/api/people',
       {
@@ -254,7 +236,6 @@ async function registerPeopleRoutes(app: FastifyInstance, db: Db): Promise<void>
         return deleted('Event deleted')
       },
     )
-    done()
   })
 }
 

@@ -1,15 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { recommendForPerson, type LlmConfig, type SessionUser } from '@presently/api'
-import { AppError, AUTH_MESSAGES, idField, recommendationsOutput, recommendationsQuery } from '@presently/domain'
+import { recommendForPerson, type LlmConfig } from '@presently/api'
+import { idField, recommendationsOutput, recommendationsQuery } from '@presently/domain'
 import type { Db } from '@presently/db'
+import { registerSignedInScope, signedIn } from './signed-in.ts'
 import { errorResponses, signedInOnly } from './schema.ts'
-
-function signedIn(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized)
-  return request.user
-}
 
 /**
  * GET /api/recommendations/person/{personId}?occasion={label}&count={n}[&debug=1]
@@ -23,15 +18,7 @@ export async function registerRecommendationRoutes(
   db: Db,
   options: { llm?: LlmConfig } = {},
 ): Promise<void> {
-  await app.register((plain, _options, done) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>()
-    scope.addHook('onSend', (_request, reply, payload, done) => {
-      void reply.header('cache-control', 'no-store')
-      done(null, payload)
-    })
-    scope.addHook('onRequest', (request, _reply, done) => {
-      done(request.user ? undefined : new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized))
-    })
+  await registerSignedInScope(app, (scope) => {
     scope.get(
       '/api/recommendations/person/:personId',
       {
@@ -57,6 +44,5 @@ export async function registerRecommendationRoutes(
         })
       },
     )
-    done()
   })
 }

@@ -1,40 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { changePassword, setPassword, updateUnsubscribed, type SessionUser } from '@presently/api'
-import {
-  AppError,
-  AUTH_MESSAGES,
-  changePasswordInput,
-  setPasswordInput,
-  updateUnsubscribedInput,
-} from '@presently/domain'
+import { changePassword, setPassword, updateUnsubscribed } from '@presently/api'
+import { AUTH_MESSAGES, changePasswordInput, setPasswordInput, updateUnsubscribedInput } from '@presently/domain'
 import type { Db } from '@presently/db'
-import { allowEmptyJsonBody, ok } from './parse.ts'
+import { ok } from './parse.ts'
+import { registerSignedInScope, signedIn } from './signed-in.ts'
 import { errorResponses, messageOutput, signedInOnly, wrapped } from './schema.ts'
-
-function signedIn(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized)
-  return request.user
-}
 
 /**
  * Account settings calls of spec account-area §7 (/api/user/*), answered by the same services
  * as the tRPC account router. A request without a session gets 401 "Unauthorized".
  */
 export async function registerUserRoutes(app: FastifyInstance, db: Db): Promise<void> {
-  await app.register((plain, _options, done) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>()
-    allowEmptyJsonBody(scope)
-    scope.addHook('onSend', (_request, reply, payload, done) => {
-      void reply.header('cache-control', 'no-store')
-      done(null, payload)
-    })
-    // Signed-in first, before the body is even validated: a signed-out caller gets 401 whatever it sent.
-    scope.addHook('onRequest', (request, _reply, done) => {
-      done(request.user ? undefined : new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized))
-    })
-
+  await registerSignedInScope(app, (scope) => {
     scope.post(
       '/api/user/set-password',
       {
@@ -90,6 +68,5 @@ export async function registerUserRoutes(app: FastifyInstance, db: Db): Promise<
         return ok(data, unsubscribed ? AUTH_MESSAGES.unsubscribedUpdated : AUTH_MESSAGES.subscribedUpdated)
       },
     )
-    done()
   })
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
-import { eq, occasions, people, productLikeAssociations, products, users } from '@presently/db'
+import { eq, people, productLikeAssociations, products } from '@presently/db'
 import { createCaller } from '../root.ts'
-import type { SessionUser } from '../trpc.ts'
+import { makeUser, makePerson, occasionId } from '../testing/fixtures.ts'
 import { rejection } from '../testing/rejection.ts'
 
 let t: TestDatabase
@@ -13,25 +13,10 @@ let aliceId = 0
 let catalog: Awaited<ReturnType<typeof createTestProducts>>
 const ids = { mum: 0, dad: 0, bobsSister: 0, birthday: 0, christmas: 0 }
 
-async function makeUser(email: string): Promise<SessionUser> {
-  const [row] = await t.db.insert(users).values({ email, emailConfirmedAt: new Date() }).returning()
-  return { id: row!.id, email, isStaff: false, isAdmin: false }
-}
-
-async function makePerson(userId: number, name: string): Promise<number> {
-  const [row] = await t.db.insert(people).values({ userId, name }).returning({ id: people.id })
-  return row!.id
-}
-
-async function occasionId(value: string): Promise<number> {
-  const [row] = await t.db.select({ id: occasions.id }).from(occasions).where(eq(occasions.value, value))
-  return row!.id
-}
-
 beforeAll(async () => {
   t = await createTestDatabase()
-  const a = await makeUser('alice-likes@example.com')
-  const b = await makeUser('bob-likes@example.com')
+  const a = await makeUser(t.db, 'alice-likes@example.com')
+  const b = await makeUser(t.db, 'bob-likes@example.com')
   aliceId = a.id
   alice = createCaller({ db: t.db, user: a })
   bob = createCaller({ db: t.db, user: b })
@@ -44,11 +29,11 @@ beforeAll(async () => {
       imageUrl: `https://example.com/${i}.jpg`,
     })),
   )
-  ids.mum = await makePerson(a.id, 'Mum')
-  ids.dad = await makePerson(a.id, 'Dad')
-  ids.bobsSister = await makePerson(b.id, 'Sister')
-  ids.birthday = await occasionId('birthday')
-  ids.christmas = await occasionId('christmas')
+  ids.mum = await makePerson(t.db, a.id, 'Mum')
+  ids.dad = await makePerson(t.db, a.id, 'Dad')
+  ids.bobsSister = await makePerson(t.db, b.id, 'Sister')
+  ids.birthday = await occasionId(t.db, 'birthday')
+  ids.christmas = await occasionId(t.db, 'christmas')
 })
 afterAll(async () => t.close())
 
@@ -101,7 +86,7 @@ describe('likes.toggle (spec account-area §4 "Liking a product toggles like and
   it('keeps each user’s likes apart, even with many toggling at once', async () => {
     const callers = await Promise.all(
       Array.from({ length: 12 }, async (_, i) =>
-        createCaller({ db: t.db, user: await makeUser(`crowd-${i}-likes@example.com`) }),
+        createCaller({ db: t.db, user: await makeUser(t.db, `crowd-${i}-likes@example.com`) }),
       ),
     )
     // User i likes products i % 8 and (i + 3) % 8, all at once.
@@ -255,7 +240,7 @@ describe('associations (spec account-area §3 "Product-like association", §5, �
   })
 
   it('goes with the person when the person is deleted', async () => {
-    const temp = await makePerson(aliceId, 'Temp')
+    const temp = await makePerson(t.db, aliceId, 'Temp')
     await alice.likes.copyAssociation({ productLikeId: otherLikeId, personId: temp })
     await t.db.delete(people).where(eq(people.id, temp))
     const left = await t.db

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
-import { clickThroughs, eq, occasions, people, products, sql, users } from '@presently/db'
+import { clickThroughs, eq, people, products, sql } from '@presently/db'
 import { createCaller } from '../root.ts'
+import { makeUser, makePerson, occasionId } from '../testing/fixtures.ts'
 import type { SessionUser } from '../trpc.ts'
 import { rejection } from '../testing/rejection.ts'
 
@@ -12,25 +13,10 @@ let aliceUser: SessionUser
 let catalog: Awaited<ReturnType<typeof createTestProducts>>
 const ids = { mum: 0, bobsSister: 0, birthday: 0, christmas: 0 }
 
-async function makeUser(email: string): Promise<SessionUser> {
-  const [row] = await t.db.insert(users).values({ email, emailConfirmedAt: new Date() }).returning()
-  return { id: row!.id, email, isStaff: false, isAdmin: false }
-}
-
-async function makePerson(userId: number, name: string): Promise<number> {
-  const [row] = await t.db.insert(people).values({ userId, name }).returning({ id: people.id })
-  return row!.id
-}
-
-async function occasionId(value: string): Promise<number> {
-  const [row] = await t.db.select({ id: occasions.id }).from(occasions).where(eq(occasions.value, value))
-  return row!.id
-}
-
 beforeAll(async () => {
   t = await createTestDatabase()
-  aliceUser = await makeUser('alice-orders@example.com')
-  const b = await makeUser('bob-orders@example.com')
+  aliceUser = await makeUser(t.db, 'alice-orders@example.com')
+  const b = await makeUser(t.db, 'bob-orders@example.com')
   alice = createCaller({ db: t.db, user: aliceUser })
   bob = createCaller({ db: t.db, user: b })
   catalog = await createTestProducts(t.db, [
@@ -44,10 +30,10 @@ beforeAll(async () => {
     { title: 'No link', price: 5, affiliateUrl: null },
     { title: 'Doomed', price: 7, affiliateUrl: 'https://merchant.example/doomed' },
   ])
-  ids.mum = await makePerson(aliceUser.id, 'Mum')
-  ids.bobsSister = await makePerson(b.id, 'Sister')
-  ids.birthday = await occasionId('birthday')
-  ids.christmas = await occasionId('christmas')
+  ids.mum = await makePerson(t.db, aliceUser.id, 'Mum')
+  ids.bobsSister = await makePerson(t.db, b.id, 'Sister')
+  ids.birthday = await occasionId(t.db, 'birthday')
+  ids.christmas = await occasionId(t.db, 'christmas')
 })
 afterAll(async () => t.close())
 
@@ -134,9 +120,9 @@ describe('orders.list and orders.byId (spec account-area §2 "Orders", §7)', ()
   let carolsMum: number
   let orderIds: number[]
   beforeAll(async () => {
-    const user = await makeUser('carol-orders@example.com')
+    const user = await makeUser(t.db, 'carol-orders@example.com')
     carol = createCaller({ db: t.db, user })
-    carolsMum = await makePerson(user.id, 'Carol’s mum')
+    carolsMum = await makePerson(t.db, user.id, 'Carol’s mum')
     orderIds = []
     for (let i = 0; i < 23; i++) {
       const { id } = await carol.orders.clickThrough({
@@ -195,7 +181,7 @@ describe('orders.list and orders.byId (spec account-area §2 "Orders", §7)', ()
     const [doomed] = await createTestProducts(t.db, [
       { title: 'Soon gone', price: 3, affiliateUrl: 'https://merchant.example/gone' },
     ])
-    const goner = await makePerson(aliceUser.id, 'Goner')
+    const goner = await makePerson(t.db, aliceUser.id, 'Goner')
     const { id } = await alice.orders.clickThrough({
       productId: doomed!.id,
       personId: goner,
@@ -226,8 +212,8 @@ describe('many users buying at once', () => {
   it('records and lists each user’s own orders', async () => {
     const crowd = await Promise.all(
       Array.from({ length: 15 }, async (_, i) => {
-        const user = await makeUser(`crowd-${i}-orders@example.com`)
-        return { caller: createCaller({ db: t.db, user }), person: await makePerson(user.id, `Friend ${i}`), i }
+        const user = await makeUser(t.db, `crowd-${i}-orders@example.com`)
+        return { caller: createCaller({ db: t.db, user }), person: await makePerson(t.db, user.id, `Friend ${i}`), i }
       }),
     )
     const recorded = await Promise.all(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
 import { clickThroughs, eq, eventPeople, events, people, personSelections, users } from '@presently/db'
 import { createCaller } from '../root.ts'
-import type { SessionUser } from '../trpc.ts'
+import { makeUser } from '../testing/fixtures.ts'
 import { rejection } from '../testing/rejection.ts'
 
 let t: TestDatabase
@@ -10,11 +10,6 @@ let alice: ReturnType<typeof createCaller>
 let bob: ReturnType<typeof createCaller>
 let anonymous: ReturnType<typeof createCaller>
 let ref: Awaited<ReturnType<typeof loadReference>>
-
-async function makeUser(email: string): Promise<SessionUser> {
-  const [row] = await t.db.insert(users).values({ email, emailConfirmedAt: new Date() }).returning()
-  return { id: row!.id, email, isStaff: false, isAdmin: false }
-}
 
 async function loadReference(caller: ReturnType<typeof createCaller>) {
   const [relationships, occasions, interests, intelligence, personality, giftPreferences] = await Promise.all([
@@ -41,8 +36,8 @@ async function loadReference(caller: ReturnType<typeof createCaller>) {
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  alice = createCaller({ db: t.db, user: await makeUser('alice@example.com') })
-  bob = createCaller({ db: t.db, user: await makeUser('bob@example.com') })
+  alice = createCaller({ db: t.db, user: await makeUser(t.db, 'alice@example.com') })
+  bob = createCaller({ db: t.db, user: await makeUser(t.db, 'bob@example.com') })
   anonymous = createCaller({ db: t.db, user: null })
   ref = await loadReference(anonymous)
 })

@@ -3,6 +3,7 @@ import { createTestDatabase, createTestProducts, type TestDatabase } from '@pres
 import { eq, occasions, people, products, promoProducts, promos, users, variantGroups } from '@presently/db'
 import { categoryTreeWithCounts } from '../services/categories/category-tree.ts'
 import { createCaller } from '../root.ts'
+import { makeUser } from '../testing/fixtures.ts'
 import type { SessionUser } from '../trpc.ts'
 import { rejection } from '../testing/rejection.ts'
 
@@ -14,14 +15,6 @@ let anonymous: ReturnType<typeof createCaller>
 let staffUser: SessionUser
 let promoId: number
 let catalog: Awaited<ReturnType<typeof createTestProducts>>
-
-async function makeUser(email: string, roles: { isStaff?: boolean; isAdmin?: boolean } = {}): Promise<SessionUser> {
-  const [row] = await t.db
-    .insert(users)
-    .values({ email, emailConfirmedAt: new Date(), ...roles })
-    .returning()
-  return { id: row!.id, email, isStaff: row!.isStaff, isAdmin: row!.isAdmin }
-}
 
 const product = (i: number) => catalog[i]!
 
@@ -59,10 +52,10 @@ async function catalogView(target: number) {
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  staffUser = await makeUser('staff-disable@example.com', { isStaff: true })
+  staffUser = await makeUser(t.db, 'staff-disable@example.com', { isStaff: true })
   staff = createCaller({ db: t.db, user: staffUser })
-  admin = createCaller({ db: t.db, user: await makeUser('admin-disable@example.com', { isAdmin: true }) })
-  shopper = createCaller({ db: t.db, user: await makeUser('shopper-disable@example.com') })
+  admin = createCaller({ db: t.db, user: await makeUser(t.db, 'admin-disable@example.com', { isAdmin: true }) })
+  shopper = createCaller({ db: t.db, user: await makeUser(t.db, 'shopper-disable@example.com') })
   anonymous = createCaller({ db: t.db, user: null })
   const [group] = await t.db
     .insert(variantGroups)

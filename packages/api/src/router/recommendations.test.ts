@@ -11,11 +11,11 @@ import {
   productLikes,
   products,
   sql,
-  users,
 } from '@presently/db'
 import { recommendationsOutput, slugToCategory, type RecommendationsOutput } from '@presently/domain'
 import { pathLevels } from '@presently/recommender'
 import { createCaller } from '../root.ts'
+import { makeUser } from '../testing/fixtures.ts'
 import type { SessionUser } from '../trpc.ts'
 import { rejection } from '../testing/rejection.ts'
 import { listProducts } from '../services/products/list-products.ts'
@@ -28,11 +28,6 @@ let bob: ReturnType<typeof createCaller>
 let staff: ReturnType<typeof createCaller>
 let aliceUser: SessionUser
 let ref: Awaited<ReturnType<typeof loadReference>>
-
-async function makeUser(email: string, roles: Partial<Pick<SessionUser, 'isStaff' | 'isAdmin'>> = {}) {
-  const [row] = await t.db.insert(users).values({ email, emailConfirmedAt: new Date() }).returning()
-  return { id: row!.id, email, isStaff: false, isAdmin: false, ...roles }
-}
 
 async function loadReference(caller: ReturnType<typeof createCaller>) {
   const [relationships, occasions, interests, lifestyle, giftPreferences] = await Promise.all([
@@ -72,10 +67,10 @@ async function listingTotal(categoryUrl: string): Promise<number> {
 beforeAll(async () => {
   t = await createTestDatabase()
   await importCatalog(t.db, { file: seedCatalogFile })
-  aliceUser = await makeUser('alice-rec@example.com')
+  aliceUser = await makeUser(t.db, 'alice-rec@example.com')
   alice = createCaller({ db: t.db, user: aliceUser })
-  bob = createCaller({ db: t.db, user: await makeUser('bob-rec@example.com') })
-  staff = createCaller({ db: t.db, user: await makeUser('staff-rec@example.com', { isStaff: true }) })
+  bob = createCaller({ db: t.db, user: await makeUser(t.db, 'bob-rec@example.com') })
+  staff = createCaller({ db: t.db, user: await makeUser(t.db, 'staff-rec@example.com', { isStaff: true }) })
   ref = await loadReference(alice)
 }, 120_000)
 afterAll(async () => t.close())
@@ -219,7 +214,7 @@ describe('recommendations.forPerson (spec account-area §3, §7)', () => {
     await t.db.delete(productLikeAssociations).where(eq(productLikeAssociations.productLikeId, like!.id))
     await t.db
       .update(productLikes)
-      .set({ userId: (await makeUser('carol-rec@example.com')).id })
+      .set({ userId: (await makeUser(t.db, 'carol-rec@example.com')).id })
       .where(eq(productLikes.id, like!.id))
     await t.db
       .insert(productLikeAssociations)
@@ -271,7 +266,7 @@ describe('recommendations.forPerson (spec account-area §3, §7)', () => {
   it('serves many users at once, each their own person', async () => {
     const callers = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
-        const user = await makeUser(`many-${i}@example.com`)
+        const user = await makeUser(t.db, `many-${i}@example.com`)
         const caller = createCaller({ db: t.db, user })
         const person = await caller.people.create({ name: `Person ${i}`, relationshipId: ref.relationship('Friend') })
         return { caller, person }

@@ -30,6 +30,8 @@ interface ListingPageProps {
   heading: string
   /** A page-specific state for a failed list (else "Oops! Something went wrong"). */
   renderError?: (error: unknown) => ReactNode
+  /** Below the products (e.g. more ideas under a thin category). */
+  after?: ReactNode
 }
 
 /**
@@ -47,6 +49,7 @@ export function ListingPage({
   empty,
   heading,
   renderError,
+  after,
 }: ListingPageProps) {
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false })
   const draft = usePriceDraft(listing.bounds, listing.band)
@@ -97,6 +100,7 @@ export function ListingPage({
             activeFilters={(listing.band ? 1 : 0) + (categoryFiltered ? 1 : 0)}
             renderError={renderError}
           />
+          {after}
           <Drawer
             opened={drawerOpened}
             onClose={() => setDrawerHref(null)}
@@ -152,6 +156,7 @@ export function ListingPage({
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 8, md: 9 }}>
             <ProductListing listing={listing} empty={empty} heading={heading} renderError={renderError} />
+            {after}
           </Grid.Col>
         </Grid>
       )}

@@ -76,6 +76,40 @@ export function LikedProductTitle({
 }
 
 /**
+ * One liked product in a row: the 64x64 image, the title linking to the product, the price (and
+ * "Unavailable" once staff disabled it) and the unlike heart. The Liked Products cards and the
+ * Person page's liked list both show it (spec account-area §2, §4).
+ */
+export function LikedProductSummary({
+  like,
+}: {
+  like: Pick<
+    LikedProduct,
+    'productId' | 'awProductId' | 'productTitle' | 'productImage' | 'productCategory' | 'price' | 'disabled'
+  >
+}) {
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="sm">
+      <LikedProductImage src={like.productImage} title={like.productTitle} categoryName={like.productCategory} />
+      <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+        <LikedProductTitle like={like} />
+        <Group gap="xs">
+          <Text fw={700} size="sm" c="brand.8">
+            {formatPrice(like.price)}
+          </Text>
+          {like.disabled ? (
+            <Badge color="gray" variant="light" size="sm">
+              {LIKE_UI.unavailable}
+            </Badge>
+          ) : null}
+        </Group>
+      </Stack>
+      <LikeButton product={{ id: like.productId, title: like.productTitle }} likedHint size="md" />
+    </Group>
+  )
+}
+
+/**
  * A card of the Liked Products grid (spec account-area §2): the 64x64 image, the title linking
  * to the product, the price, the unlike heart and the association editor. The card is a drop
  * zone for event chips dragged from other cards ("Drop here to create event association").
@@ -98,23 +132,7 @@ export function LikedProductCard({ like, names, people, occasions }: LikedProduc
       component="article"
       aria-label={like.productTitle}
     >
-      <Group align="flex-start" wrap="nowrap" gap="sm">
-        <LikedProductImage src={like.productImage} title={like.productTitle} categoryName={like.productCategory} />
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <LikedProductTitle like={like} />
-          <Group gap="xs">
-            <Text fw={700} size="sm" c="brand.8">
-              {formatPrice(like.price)}
-            </Text>
-            {like.disabled ? (
-              <Badge color="gray" variant="light" size="sm">
-                {LIKE_UI.unavailable}
-              </Badge>
-            ) : null}
-          </Group>
-        </Stack>
-        <LikeButton product={{ id: like.productId, title: like.productTitle }} likedHint size="md" />
-      </Group>
+      <LikedProductSummary like={like} />
       <Card.Section withBorder inheritPadding py="xs" mt="sm">
         <AssociationEditor
           productLikeId={like.id}

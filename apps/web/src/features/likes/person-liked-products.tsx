@@ -1,10 +1,8 @@
-import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import { Alert, Card, SimpleGrid, Skeleton, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { formatPrice } from '@presently/domain'
 import { apiErrorMessage } from '../../lib/api-errors'
 import { useTRPC } from '../../lib/trpc'
-import { LikeButton } from './like-button'
-import { LikedProductImage, LikedProductTitle } from './liked-product-card'
+import { LikedProductSummary } from './liked-product-card'
 import { LIKE_UI } from './messages'
 import { personOccasionLikesQueryOptions } from './query-options'
 
@@ -50,23 +48,7 @@ export function PersonLikedProducts({ personId, occasionLabel }: { personId: num
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" data-testid="person-liked-products">
       {query.data.map((like) => (
         <Card key={like.id} withBorder radius="md" padding="sm" component="article" aria-label={like.productTitle}>
-          <Group wrap="nowrap" align="flex-start" gap="sm">
-            <LikedProductImage src={like.productImage} title={like.productTitle} categoryName={like.productCategory} />
-            <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-              <LikedProductTitle like={like} />
-              <Group gap="xs">
-                <Text fw={700} size="sm" c="brand.8">
-                  {formatPrice(like.price)}
-                </Text>
-                {like.disabled ? (
-                  <Badge color="gray" variant="light" size="sm">
-                    {LIKE_UI.unavailable}
-                  </Badge>
-                ) : null}
-              </Group>
-            </Stack>
-            <LikeButton product={{ id: like.productId, title: like.productTitle }} likedHint size="md" />
-          </Group>
+          <LikedProductSummary like={like} />
         </Card>
       ))}
     </SimpleGrid>

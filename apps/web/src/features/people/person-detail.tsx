@@ -27,18 +27,12 @@ import { PersonLikedProducts } from '../likes/person-liked-products'
 import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
 import { BackLink } from './back-link'
+import { PersonQuery } from './person-query'
 import { PEOPLE_UI } from './messages'
-import { PersonLoadError } from './person-load-error'
-import { parsePersonId } from './person-id'
 import { capitalise } from './person-form/identity-section'
 import { OPTION_SECTION_TITLES } from './person-form/option-pairs-section'
 import { chosenOptions, chosenPreferenceLabels, eventsBySoonest } from './person-summary'
-import {
-  giftPreferencesQueryOptions,
-  optionCategoriesQueryOptions,
-  personQueryOptions,
-  type OptionSectionKind,
-} from './query-options'
+import { giftPreferencesQueryOptions, optionCategoriesQueryOptions, type OptionSectionKind } from './query-options'
 import { TIER_COLOURS, TierBadge } from './tier-badge'
 import { PersonGiftIdeas } from '../recommendations/person-gift-ideas'
 
@@ -64,29 +58,11 @@ const PART_NAMES: Record<CompletenessSection['key'], string> = {
  * (404 from the server) shows "Person not found".
  */
 export function PersonDetail({ id: rawId }: { id: string }) {
-  const id = parsePersonId(rawId)
-  const trpc = useTRPC()
-  const query = useQuery({ ...personQueryOptions(trpc, id ?? 1), enabled: id !== null })
-  if (id === null || query.isError) {
-    return (
-      <Stack gap="md">
-        <BackLink to="/my-account/my-people" />
-        <Title order={1}>Person</Title>
-        <PersonLoadError error={id === null ? null : query.error} />
-      </Stack>
-    )
-  }
-  if (query.isPending) {
-    return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading person">
-        <Skeleton h={30} w={90} />
-        <Skeleton h={40} w="40%" />
-        <Skeleton h={120} />
-        <Skeleton h={200} />
-      </Stack>
-    )
-  }
-  return <PersonView person={query.data} />
+  return (
+    <PersonQuery rawId={rawId} title="Person" skeleton={{ titleWidth: '40%', blocks: [120, 200] }}>
+      {(person) => <PersonView person={person} />}
+    </PersonQuery>
+  )
 }
 
 function PersonView({ person }: { person: PersonOutput }) {

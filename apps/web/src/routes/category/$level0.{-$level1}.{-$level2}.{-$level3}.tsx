@@ -14,6 +14,7 @@ import {
 import { findCategoryPath } from '../../features/catalog/category-path'
 import { CategoryTreePanel } from '../../features/catalog/category-tree'
 import { ListingPage } from '../../features/catalog/listing-page'
+import { MoreGiftIdeas, THIN_CATEGORY_SIZE } from '../../features/catalog/more-gift-ideas'
 import { parseListingSearch, type ListingSearch } from '../../features/catalog/listing-search'
 import { categoryTreeQueryOptions } from '../../features/catalog/query-options'
 import { StatusMessage } from '../../features/catalog/status-message'
@@ -48,6 +49,8 @@ function CategoryPage() {
       ? fromProduct
       : requested.map(titleCase)
   const heading = levels[levels.length - 1] ?? ''
+  // A category too small to browse on its own gets the shop's popular gifts below it.
+  const thin = listing.totalWithoutBand !== undefined && listing.totalWithoutBand < THIN_CATEGORY_SIZE
 
   // Not in the tree and nothing listed: no such category.
   const unknown = tree.isSuccess && path === null && listing.query.isSuccess && listing.query.data.total === 0
@@ -79,6 +82,7 @@ function CategoryPage() {
       }
       listing={listing}
       heading={`Gift ideas in ${heading}`}
+      after={thin ? <MoreGiftIdeas excludeLevels={levels} /> : null}
       categories={
         <CategoryTreePanel
           nodes={tree.data?.categories}

@@ -1,17 +1,13 @@
-import { Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconAlertTriangle, IconTrash } from '@tabler/icons-react'
-import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import type { PersonOutput } from '@presently/domain'
 import { BackLink } from '../../../../features/people/back-link'
 import { PEOPLE_UI } from '../../../../features/people/messages'
-import { PersonLoadError } from '../../../../features/people/person-load-error'
-import { parsePersonId } from '../../../../features/people/person-id'
 import { useDeletePerson, useUpdatePerson } from '../../../../features/people/person-mutations'
 import { PersonForm } from '../../../../features/people/person-form/person-form'
-import { personQueryOptions } from '../../../../features/people/query-options'
-import { useTRPC } from '../../../../lib/trpc'
+import { PersonQuery } from '../../../../features/people/person-query'
 
 export const Route = createFileRoute('/_account/my-account/edit-person/$id')({
   head: () => ({ meta: [{ title: 'Edit Person' }] }),
@@ -25,29 +21,11 @@ export const Route = createFileRoute('/_account/my-account/edit-person/$id')({
  */
 function MyAccountEditPersonIdPage() {
   const { id: rawId } = Route.useParams()
-  const id = parsePersonId(rawId)
-  const trpc = useTRPC()
-  const query = useQuery({ ...personQueryOptions(trpc, id ?? 1), enabled: id !== null })
-  if (id === null || query.isError) {
-    return (
-      <Stack gap="md">
-        <BackLink to="/my-account/my-people" />
-        <Title order={1}>Edit Person</Title>
-        <PersonLoadError error={id === null ? null : query.error} />
-      </Stack>
-    )
-  }
-  if (query.isPending) {
-    return (
-      <Stack gap="md" aria-busy="true" aria-label="Loading person">
-        <Skeleton h={30} w={90} />
-        <Skeleton h={40} w="50%" />
-        <Skeleton h={90} />
-        <Skeleton h={300} />
-      </Stack>
-    )
-  }
-  return <EditPerson person={query.data} />
+  return (
+    <PersonQuery rawId={rawId} title="Edit Person" skeleton={{ titleWidth: '50%', blocks: [90, 300] }}>
+      {(person) => <EditPerson person={person} />}
+    </PersonQuery>
+  )
 }
 
 function EditPerson({ person }: { person: PersonOutput }) {
