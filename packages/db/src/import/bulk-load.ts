@@ -75,19 +75,23 @@ export interface SecondaryIndex {
 /**
  * The indexes of `products` that no upsert relies on: every index except the primary key, the
  * unique indexes (ON CONFLICT (source, source_product_id) and the affiliate-id check need them)
- * and any index behind a constraint. Definitions come from the database (pg_get_indexdef), so
- * the migrations stay the one source of truth for what they are.
+ * and any index behind a constraint; with `unique`, the unique indexes too (for a load into an
+ * empty table, where nothing can conflict). Definitions come from the database
+ * (pg_get_indexdef), so the migrations stay the one source of truth for what they are.
  *
  * @returns the indexes by name.
  */
-export async function listSecondaryIndexes(db: SqlExecutor): Promise<SecondaryIndex[]> {
+export async function listSecondaryIndexes(
+  db: SqlExecutor,
+  options: { unique?: boolean } = {},
+): Promise<SecondaryIndex[]> {
   const result = await db.execute<{ schema: string; name: string; definition: string }>(sql`
     select n.nspname as schema, c.relname as name, pg_get_indexdef(i.indexrelid) as definition
     from pg_index i
     join pg_class c on c.oid = i.indexrelid
     join pg_namespace n on n.oid = c.relnamespace
     where i.indrelid = 'products'::regclass
-      and not i.indisprimary and not i.indisunique
+      and not i.indisprimary and (${options.unique ?? false} or not i.indisunique)
       and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
     order by c.relname`)
   return result.rows.map((r) => ({ schema: r.schema, name: r.name, definition: r.definition }))
@@ -96,18 +100,22 @@ export async function listSecondaryIndexes(db: SqlExecutor): Promise<SecondaryIn
 /**
  * Starts a bulk load inside the caller's transaction `tx`: takes an ACCESS EXCLUSIVE lock on
  * products (readers and writers of products wait until the transaction ends) and drops its
- * secondary indexes. Because PostgreSQL DDL is transactional, a rollback (an error, a killed
- * process, a lost connection) brings every index back with the table as it was.
+ * secondary indexes, and its unique ones too when the table is empty (nothing can conflict
+ * then: the importer refuses a second row with the same id or affiliate id). Because
+ * PostgreSQL DDL is transactional, a rollback (an error, a killed process, a lost connection)
+ * brings every index back with the table as it was.
  *
- * @returns the dropped indexes, for finishBulkLoad.
+ * @returns the dropped indexes, for finishBulkLoad, and whether the table was empty.
  */
-export async function startBulkLoad(tx: SqlExecutor): Promise<SecondaryIndex[]> {
+export async function startBulkLoad(tx: SqlExecutor): Promise<{ indexes: SecondaryIndex[]; empty: boolean }> {
   await tx.execute(sql`lock table products in access exclusive mode`)
-  const indexes = await listSecondaryIndexes(tx)
+  const probe = await tx.execute<{ empty: boolean }>(sql`select not exists (select 1 from products) as empty`)
+  const empty = probe.rows[0]?.empty === true
+  const indexes = await listSecondaryIndexes(tx, { unique: empty })
   for (const index of indexes) {
     await tx.execute(sql`drop index ${sql.identifier(index.schema)}.${sql.identifier(index.name)}`)
   }
-  return indexes
+  return { indexes, empty }
 }
 
 /**
@@ -127,7 +135,9 @@ const ESCAPED = /[\\\t\n\r]/g
 /** One value in COPY's text format: \N for null, backslash escapes for \, tab, newline, CR. */
 function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N'
-  const text = typeof value === 'string' ? value : String(value)
+  if (typeof value === 'number') return String(value)
+  if (typeof value !== 'string') throw new TypeError(`a ${typeof value} cannot be written by COPY`)
+  const text = value
   return NEEDS_ESCAPE.test(text) ? text.replace(ESCAPED, (c) => COPY_ESCAPES[c] ?? c) : text
 }
 
@@ -163,6 +173,8 @@ export class BulkLoad {
     private readonly client: pg.PoolClient,
     private readonly tx: SqlExecutor,
     private readonly indexes: SecondaryIndex[],
+    /** products was empty: plain INSERTs, no unique indexes until commit (startBulkLoad). */
+    private readonly empty: boolean,
   ) {}
 
   /**
@@ -175,11 +187,11 @@ export class BulkLoad {
     const tx = drizzle({ client, casing: 'snake_case' })
     try {
       await client.query('begin')
-      const indexes = await startBulkLoad(tx)
+      const { indexes, empty } = await startBulkLoad(tx)
       await client.query(
         `create temporary table import_rows (line integer not null, ${COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ')}) on commit drop`,
       )
-      return new BulkLoad(client, tx, indexes)
+      return new BulkLoad(client, tx, indexes, empty)
     } catch (error) {
       await client.query('rollback').catch(() => undefined)
       client.release(error as Error)
@@ -207,6 +219,14 @@ export class BulkLoad {
       copy.on('finish', resolve)
       copy.end(text)
     })
+    if (this.empty) {
+      // Every row is new and unique (the caller refuses repeated ids and affiliate ids).
+      const result = await this.client.query(
+        `insert into products (${COLUMN_NAMES}) select ${COLUMN_NAMES} from import_rows order by line`,
+      )
+      await this.client.query('truncate import_rows')
+      return { inserted: result.rowCount ?? 0, updated: 0, taken: [] }
+    }
     const taken = await this.tx.execute<{ line: number; aw_product_id: number }>(sql`
       select r.line, r.aw_product_id from import_rows r
       join products p on p.aw_product_id = r.aw_product_id
