@@ -237,6 +237,10 @@ function lineLabel(rejection: Rejection): string {
  * source_product_id) DO UPDATE each), each committing on its own, so re-importing updates
  * instead of duplicating (updated_at moves only when a value changed; disabled and the variant
  * columns, managed by the shop, are left alone) and an interrupted import keeps what it wrote.
+ * A long feed into a small table (shouldBulkLoad, or `bulk: true`) takes the bulk path instead:
+ * one transaction that locks products, drops its secondary indexes, COPYs each batch into a
+ * temporary table and upserts it from there, then rebuilds the indexes (BulkLoad): all or
+ * nothing, `committed` 0 on failure (docs/decisions/catalog-import.md "Writes").
  * Afterwards category overrides, variant groups (by item-group id, then by title) and promos
  * are recomputed. With `dryRun` the whole file is read and checked and nothing is written.
  *
@@ -244,7 +248,7 @@ function lineLabel(rejection: Rejection): string {
  *   rows were skipped than `maxSkip` allows (the CLI then exits non-zero).
  * @throws CatalogImportError FILE_NOT_FOUND, NOT_A_FILE (a directory), EMPTY_FILE (no header),
  *   NO_ROWS (a header and no rows), UNKNOWN_FORMAT / BAD_MAPPING, BAD_DESCRIPTIONS, BAD_GZIP
- *   (a truncated or fake .gz; `committed` rows stay), BAD_ENCODING (invalid UTF-8); database
+ *   (a truncated or fake .gz; `committed` rows stay, 0 on the bulk path), BAD_ENCODING (invalid UTF-8); database
  *   errors other than unique violations.
  */
 export async function importCatalog(db: Db | null, options: ImportCatalogOptions): Promise<ImportSummary> {
