@@ -206,11 +206,11 @@ export class BulkLoad {
    * @returns inserted and updated counts, and the rows left out as affiliate id collisions.
    * @throws the database's error; the caller must then abort().
    */
-  async writeBatch(rows: readonly { row: Row; line: number }[]): Promise<BulkBatchResult> {
+  async writeBatch(rows: readonly { product: Row; line: number }[]): Promise<BulkBatchResult> {
     let text = ''
-    for (const { row, line } of rows) {
+    for (const { product, line } of rows) {
       text += String(line)
-      for (const [, , get] of COLUMNS) text += '\t' + copyValue(get(row))
+      for (const [, , get] of COLUMNS) text += '\t' + copyValue(get(product))
       text += '\n'
     }
     const copy = this.client.query(copyFrom(`copy import_rows (line, ${COLUMN_NAMES}) from stdin`))

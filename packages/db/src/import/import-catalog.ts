@@ -19,7 +19,7 @@ import { SHOP_CURRENCY, toShopPrice, type Rates } from './currency.ts'
 import { loadPromptCloudDescriptions, type PromptCloudDescription } from './formats/promptcloud.ts'
 import { mapRecord } from './map-record.ts'
 import { MappingError, resolveMapping, type FeedMapping, type ResolvedMapping } from './mapping.ts'
-import { COLUMNS, feedCategoryPath, UPDATE_SQL, type Row } from './product-columns.ts'
+import { COLUMNS, UPDATE_SQL } from './product-columns.ts'
 import type { ProductInput, Rejection } from './types.ts'
 
 /** Rows per INSERT when the caller does not say. */
@@ -152,8 +152,7 @@ export class CatalogImportError extends Error {
  * parameters and the statement is parsed once. true per row = inserted.
  */
 async function upsert(db: SqlExecutor, rows: ProductInput[]): Promise<boolean[]> {
-  const withPath: Row[] = rows.map((row) => ({ ...row, feedCategoryPath: feedCategoryPath(row) }))
-  const arrays = COLUMNS.map(([, type, get]) => sql`${sql.param(withPath.map(get))}::${sql.raw(type)}[]`)
+  const arrays = COLUMNS.map(([, type, get]) => sql`${sql.param(rows.map(get))}::${sql.raw(type)}[]`)
   const result = await db.execute<{ inserted: boolean }>(
     sql`insert into products (${sql.raw(COLUMNS.map(([name]) => name).join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)}) ${sql.raw(UPDATE_SQL)}`,
   )
@@ -319,12 +318,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
       return
     }
     if (bulkLoad) {
-      const written = await bulkLoad.writeBatch(
-        items.map((item) => ({
-          row: { ...item.product, feedCategoryPath: feedCategoryPath(item.product) },
-          line: item.line,
-        })),
-      )
+      const written = await bulkLoad.writeBatch(items)
       imported += written.inserted
       updated += written.updated
       // Skipped as the row-by-row retry below would skip them.
@@ -362,31 +356,34 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   }
 
   const accept = (product: ProductInput, line: number, endLine: number) => {
-    const at = endLine > line ? { line, endLine } : { line }
+    // Allocated only for a skipped row (a million rows go through here).
+    const at = () => (endLine > line ? { line, endLine } : { line })
     const gbp = toShopPrice(product.feedPrice, product.currency, rates)
     if (gbp === null) {
-      reject({ ...at, reason: `price in ${product.currency} and no --rate ${product.currency} given` })
+      reject({ ...at(), reason: `price in ${product.currency} and no --rate ${product.currency} given` })
       return
     }
     if (gbp <= 0) {
-      reject({ ...at, reason: 'no usable price', value: `${product.feedPrice} ${product.currency}` })
+      reject({ ...at(), reason: 'no usable price', value: `${product.feedPrice} ${product.currency}` })
       return
     }
     const firstLine = firstLineById.get(product.sourceProductId)
     if (firstLine !== undefined) {
-      reject({ ...at, reason: 'duplicate row id', value: `${product.sourceProductId} (first on line ${firstLine})` })
+      reject({ ...at(), reason: 'duplicate row id', value: `${product.sourceProductId} (first on line ${firstLine})` })
       return
     }
     firstLineById.set(product.sourceProductId, line)
     const awFirstLine = firstLineByAwId.get(product.awProductId)
     if (awFirstLine !== undefined) {
-      reject({ ...at, reason: 'affiliate id collision', value: `${product.awProductId} (also line ${awFirstLine})` })
+      reject({ ...at(), reason: 'affiliate id collision', value: `${product.awProductId} (also line ${awFirstLine})` })
       return
     }
     firstLineByAwId.set(product.awProductId, line)
     if (product.currency !== SHOP_CURRENCY) usedRates[product.currency] = rates[product.currency] as number
     currencies[product.currency] = (currencies[product.currency] ?? 0) + 1
-    batch.push({ product: { ...product, price: gbp }, line })
+    // The product is this row's own (mapRecord's): set its shop price in place, no copy.
+    product.price = gbp
+    batch.push({ product, line })
   }
 
   const finish = async (status: 'completed' | 'failed', error?: string) => {

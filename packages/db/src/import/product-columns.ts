@@ -2,8 +2,8 @@
 import { CATEGORY_PATH_SEPARATOR } from '../catalog/category-overrides.ts'
 import type { ProductInput } from './types.ts'
 
-/** A feed row as written: the product and its feed category path. */
-export type Row = ProductInput & { feedCategoryPath: string | null }
+/** A feed row as written (its feed category path is derived from the category columns). */
+export type Row = ProductInput
 
 /** Columns written by an import, in the order of the unnest() arrays, with their SQL types. */
 export const COLUMNS: readonly (readonly [string, string, (p: Row) => unknown])[] = [
@@ -19,7 +19,7 @@ export const COLUMNS: readonly (readonly [string, string, (p: Row) => unknown])[
   ['category_level1', 'text', (p: Row) => p.categoryLevel1],
   ['category_level2', 'text', (p: Row) => p.categoryLevel2],
   ['category_level3', 'text', (p: Row) => p.categoryLevel3],
-  ['feed_category_path', 'text', (p: Row) => p.feedCategoryPath],
+  ['feed_category_path', 'text', (p: Row) => feedCategoryPath(p)],
   ['brand', 'text', (p: Row) => p.brand],
   ['merchant_name', 'text', (p: Row) => p.merchantName],
   ['merchant_id', 'text', (p: Row) => p.merchantId],
