@@ -186,7 +186,8 @@ describe('the bulk path of importCatalog', () => {
     const attempt = importCatalog(bulk.db, {
       file,
       mapping: { source: 'killed', currency: 'GBP' },
-      batchSize: 500,
+      // Small batches: the load is still running when the kill arrives, even on a busy machine.
+      batchSize: 200,
       bulk: true,
       onProgress: (p) => {
         if (p.read < 2000 || kill) return
