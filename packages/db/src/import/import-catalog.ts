@@ -247,8 +247,9 @@ function lineLabel(rejection: Rejection): string {
  *   rows were skipped than `maxSkip` allows (the CLI then exits non-zero).
  * @throws CatalogImportError FILE_NOT_FOUND, NOT_A_FILE (a directory), EMPTY_FILE (no header),
  *   NO_ROWS (a header and no rows), UNKNOWN_FORMAT / BAD_MAPPING, BAD_DESCRIPTIONS, BAD_GZIP
- *   (a truncated or fake .gz; `committed` rows stay, 0 on the bulk path), BAD_ENCODING (invalid UTF-8); database
- *   errors other than unique violations.
+ *   (a truncated or fake .gz; `committed` rows stay, 0 on the bulk path), BAD_ENCODING
+ *   (invalid UTF-8); database errors other than unique violations (on the bulk path any
+ *   database error, after which nothing of the import stays).
  */
 export async function importCatalog(db: Db | null, options: ImportCatalogOptions): Promise<ImportSummary> {
   const started = performance.now()
