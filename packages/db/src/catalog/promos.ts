@@ -43,6 +43,18 @@ export async function refreshPromoProducts(db: Db, promoId?: number): Promise<nu
       const query = titleKeywordQuery(rules.keywords ?? [])
       const tsQuery = query ? sql`to_tsquery('english', ${query})` : sql`null::tsquery`
       await tx.execute(sql`delete from promo_products where promo_id = ${promo.id}`)
+      // Only the branches this promo has: a keyword-only promo is then a GIN index search
+      // instead of a test of every product (issue 14: refreshed after every import).
+      const byKeyword = query !== null ? sql`p.search_vector @@ ${tsQuery}` : null
+      const byCategory = categories.length
+        ? sql`exists (
+              select 1 from jsonb_array_elements_text(${JSON.stringify(categories)}::jsonb) c(path)
+              where concat_ws('::', p.category_name, p.category_level1, p.category_level2, p.category_level3) = c.path
+                 or left(concat_ws('::', p.category_name, p.category_level1, p.category_level2, p.category_level3), length(c.path) + 2) = c.path || '::'
+            )`
+        : null
+      const matches =
+        byKeyword && byCategory ? sql`(${byKeyword} or ${byCategory})` : (byKeyword ?? byCategory ?? sql`false`)
       const result = await tx.execute(sql`
         insert into promo_products (promo_id, product_id, position)
         select ${promo.id}, p.id,
@@ -50,14 +62,7 @@ export async function refreshPromoProducts(db: Db, promoId?: number): Promise<nu
         from products p
         where not p.disabled and not p.category_hidden
           and p.price >= ${rules.minPrice ?? 0} and p.price <= ${rules.maxPrice ?? 1_000_000}
-          and (
-            (${query !== null} and p.search_vector @@ ${tsQuery})
-            or exists (
-              select 1 from jsonb_array_elements_text(${JSON.stringify(categories)}::jsonb) c(path)
-              where concat_ws('::', p.category_name, p.category_level1, p.category_level2, p.category_level3) = c.path
-                 or left(concat_ws('::', p.category_name, p.category_level1, p.category_level2, p.category_level3), length(c.path) + 2) = c.path || '::'
-            )
-          )
+          and ${matches}
       `)
       written += result.rowCount ?? 0
     }

@@ -10,10 +10,13 @@ interface Candidate {
   size: string | null
   colour: string | null
   merchantId: string | null
-  descriptionHash: string | null
+  hasDescription: boolean
   source: string
   itemGroupId: string | null
 }
+
+/** Products read per query by groupVariants. */
+const PAGE = 50_000
 
 /**
  * Groups variants of one base product into variant groups (spec browsing-and-purchase §3
@@ -31,43 +34,59 @@ interface Candidate {
  * @returns the number of groups and of grouped products.
  */
 export async function groupVariants(db: Db): Promise<{ groups: number; products: number }> {
-  const result = await db.execute<{
-    id: number
-    title: string
-    brand: string | null
-    price: string
-    size: string | null
-    colour: string | null
-    merchant_id: string | null
-    description_hash: string | null
-    source: string
-    item_group_id: string | null
-  }>(sql`select id, title, brand, price, size, colour, merchant_id, md5(long_description) as description_hash,
-                source, item_group_id
-         from products where not disabled and not category_hidden`)
-  const candidates: Candidate[] = result.rows.map((r) => ({
-    id: Number(r.id),
-    title: r.title,
-    brand: r.brand,
-    price: Number(r.price),
-    size: r.size,
-    colour: r.colour,
-    merchantId: r.merchant_id,
-    descriptionHash: r.description_hash,
-    source: r.source,
-    itemGroupId: r.item_group_id,
-  }))
-
   type Member = Candidate & { value: string; type: string | null }
   type Group = { base: string; members: Member[]; byItemGroup: boolean }
+  // Read in pages of PAGE rows by id: a million products never sit in memory as driver rows,
+  // only as one compact object each (issue 14).
+  const candidates: Member[] = []
+  for (let lastId = 0; ;) {
+    const page = await db.execute<{
+      id: number
+      title: string
+      brand: string | null
+      price: string
+      size: string | null
+      colour: string | null
+      merchant_id: string | null
+      has_description: boolean
+      source: string
+      item_group_id: string | null
+      // The description's md5 is read for the primaries only, below.
+    }>(sql`select id, title, brand, price, size, colour, merchant_id, long_description is not null as has_description,
+                  source, item_group_id
+           from products where not disabled and not category_hidden and id > ${lastId}
+           order by id limit ${PAGE}`)
+    for (const r of page.rows) {
+      candidates.push({
+        id: Number(r.id),
+        title: r.title,
+        brand: r.brand,
+        price: Number(r.price),
+        size: r.size,
+        colour: r.colour,
+        merchantId: r.merchant_id,
+        hasDescription: r.has_description,
+        source: r.source,
+        itemGroupId: r.item_group_id,
+        value: '',
+        type: null,
+      })
+    }
+    const last = page.rows.at(-1)
+    if (!last || page.rows.length < PAGE) break
+    lastId = Number(last.id)
+  }
+
   const byItemGroup = new Map<string, Member[]>()
   for (const c of candidates) {
     if (!c.itemGroupId) continue
     const key = `${c.source}\u0000${c.itemGroupId}`
     const parts = splitVariantName(c.title, c)
-    const value = [c.size, c.colour].filter(Boolean).join(' / ') || parts.value
-    const type = c.size && c.colour ? 'size/colour' : c.size ? 'size' : c.colour ? 'colour' : parts.type
-    byItemGroup.set(key, [...(byItemGroup.get(key) ?? []), { ...c, value, type }])
+    c.value = [c.size, c.colour].filter(Boolean).join(' / ') || parts.value
+    c.type = c.size && c.colour ? 'size/colour' : c.size ? 'size' : c.colour ? 'colour' : parts.type
+    const members = byItemGroup.get(key)
+    if (members) members.push(c)
+    else byItemGroup.set(key, [c])
   }
   const grouped = new Set<number>()
   const usedKeys = new Set<string>()
@@ -83,23 +102,27 @@ export async function groupVariants(db: Db): Promise<{ groups: number; products:
     for (const m of members) grouped.add(m.id)
   }
 
-  const byKey = new Map<string, Group>()
+  // A key seen once keeps its one member (no array): most products have no variants.
+  const byKey = new Map<string, Member | Group>()
   for (const c of candidates) {
     if (grouped.has(c.id)) continue
     const parts = splitVariantName(c.title, c)
     if (!parts.base) continue
     const key = `${(c.brand ?? '').toLowerCase()}\u0000${parts.base}`
-    const entry = byKey.get(key) ?? { base: parts.base, members: [], byItemGroup: false }
-    entry.members.push({ ...c, value: parts.value, type: parts.type })
-    byKey.set(key, entry)
+    c.value = parts.value
+    c.type = parts.type
+    const entry = byKey.get(key)
+    if (!entry) byKey.set(key, c)
+    else if ('members' in entry) entry.members.push(c)
+    else byKey.set(key, { base: parts.base, members: [entry, c], byItemGroup: false })
   }
   for (const [key, group] of byKey) {
-    if (group.members.length > 1 && !usedKeys.has(key)) groups.push(group)
+    if ('members' in group && !usedKeys.has(key)) groups.push(group)
   }
 
   const groupRows = groups.map((g) => {
     const primary = [...g.members].sort(
-      (a, b) => Number(!!b.descriptionHash) - Number(!!a.descriptionHash) || a.price - b.price || a.id - b.id,
+      (a, b) => Number(b.hasDescription) - Number(a.hasDescription) || a.price - b.price || a.id - b.id,
     )[0]!
     const similarity =
       g.members.reduce((sum, m) => sum + trigramSimilarity(m.title, primary.title), 0) / g.members.length
@@ -107,7 +130,7 @@ export async function groupVariants(db: Db): Promise<{ groups: number; products:
       baseProductName: g.base,
       brandName: primary.brand,
       merchantId: primary.merchantId,
-      descriptionHash: primary.descriptionHash,
+      descriptionHash: null as string | null,
       primaryVariantId: primary.id,
       matchMethod: g.byItemGroup
         ? 'item_group_id'
@@ -117,6 +140,14 @@ export async function groupVariants(db: Db): Promise<{ groups: number; products:
       similarityScore: Math.round(similarity * 1000) / 1000,
     }
   })
+
+  if (groupRows.length) {
+    const hashes = await db.execute<{ id: number; hash: string | null }>(
+      sql`select id, md5(long_description) as hash from products where id = any(${sql.param(groupRows.map((g) => g.primaryVariantId))}::int[])`,
+    )
+    const hashById = new Map(hashes.rows.map((r) => [Number(r.id), r.hash]))
+    for (const g of groupRows) g.descriptionHash = hashById.get(g.primaryVariantId) ?? null
+  }
 
   await db.transaction(async (tx) => {
     const saved = groupRows.length

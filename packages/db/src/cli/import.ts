@@ -45,6 +45,9 @@ recognised from their header; any other feed needs a column mapping.
   --no-descriptions
   --dry-run                read and check the whole file, write nothing
   --batch-size N           rows per INSERT (default 2000)
+  --bulk auto|on|off       one transaction with products' indexes rebuilt after the rows, all or
+                           nothing, products locked meanwhile (default auto: a long feed into a
+                           small table, e.g. a first big feed)
   --progress-every <s>     seconds between progress lines when stderr is not a terminal (default 5)
 
 Database: DATABASE_URL, or the embedded database in DATA_DIR (default <repo>/.data).
@@ -59,6 +62,7 @@ interface Args {
   maxSkip: string | undefined
   dryRun: boolean
   batchSize: number | undefined
+  bulk: boolean | 'auto'
   progressEvery: number
 }
 
@@ -74,6 +78,7 @@ function parseArgs(argv: readonly string[]): Args | 'help' {
   let maxSkip: string | undefined
   let dryRun = false
   let batchSize: number | undefined
+  let bulk: boolean | 'auto' = 'auto'
   let progressEvery = 5
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string
@@ -114,6 +119,10 @@ function parseArgs(argv: readonly string[]): Args | 'help' {
     else if (flag === '--batch-size') {
       batchSize = Number(value())
       if (!Number.isInteger(batchSize) || batchSize < 1) throw new UsageError('--batch-size must be a positive integer')
+    } else if (flag === '--bulk') {
+      const mode = value()
+      if (mode !== 'auto' && mode !== 'on' && mode !== 'off') throw new UsageError('--bulk is auto, on or off')
+      bulk = mode === 'auto' ? 'auto' : mode === 'on'
     } else if (flag === '--progress-every') {
       progressEvery = Number(value())
       if (!(progressEvery >= 0)) throw new UsageError('--progress-every is a number of seconds')
@@ -122,7 +131,7 @@ function parseArgs(argv: readonly string[]): Args | 'help' {
     else throw new UsageError(`unexpected argument ${arg} (one file per run)`)
   }
   if (!file) throw new UsageError('missing the file to import')
-  return { file, mappingFile, mapping, rates, descriptionsFile, maxSkip, dryRun, batchSize, progressEvery }
+  return { file, mappingFile, mapping, rates, descriptionsFile, maxSkip, dryRun, batchSize, bulk, progressEvery }
 }
 
 /** A path relative to the user's directory when it is inside it, else absolute. */
@@ -204,6 +213,7 @@ async function main(): Promise<number> {
       maxSkip: args.maxSkip,
       dryRun: args.dryRun,
       batchSize: args.batchSize,
+      bulk: args.bulk,
       onProgress: (p) => {
         bar?.setTotal(Math.max(1, p.totalBytes))
         bar?.update(p.bytesRead, { rows: p.read, imported: p.imported, updated: p.updated, skipped: p.skipped })

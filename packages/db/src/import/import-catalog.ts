@@ -2,15 +2,24 @@ import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
-import { applyCategoryOverrides, CATEGORY_PATH_SEPARATOR } from '../catalog/category-overrides.ts'
+import { applyCategoryOverrides } from '../catalog/category-overrides.ts'
 import { refreshPromoProducts } from '../catalog/promos.ts'
 import { groupVariants } from '../catalog/variants.ts'
 import { catalogImports } from '../schema/index.ts'
-import { FeedReadError, streamCsv, toRecord } from './csv-stream.ts'
+import {
+  BulkLoad,
+  countProductsUpTo,
+  shouldBulkLoad,
+  estimateFeedRows,
+  BULK_MIN_GROWTH,
+  type SqlExecutor,
+} from './bulk-load.ts'
+import { FeedReadError, isGzipFile, streamCsv, toRecord } from './csv-stream.ts'
 import { SHOP_CURRENCY, toShopPrice, type Rates } from './currency.ts'
 import { loadPromptCloudDescriptions, type PromptCloudDescription } from './formats/promptcloud.ts'
 import { mapRecord } from './map-record.ts'
 import { MappingError, resolveMapping, type FeedMapping, type ResolvedMapping } from './mapping.ts'
+import { COLUMNS, UPDATE_SQL } from './product-columns.ts'
 import type { ProductInput, Rejection } from './types.ts'
 
 /** Rows per INSERT when the caller does not say. */
@@ -55,6 +64,12 @@ export interface ImportCatalogOptions {
   onProgress?: (progress: ImportProgress) => void
   /** Rows per INSERT ... ON CONFLICT statement, 1..20000 (default 2000). */
   batchSize?: number
+  /**
+   * The bulk path: the whole load in one transaction with the secondary indexes of products
+   * dropped and rebuilt after the rows (all or nothing; products locked meanwhile). "auto"
+   * (default): for a long feed into a small table (shouldBulkLoad); true / false force it.
+   */
+  bulk?: boolean | 'auto'
 }
 
 /** Count and first lines of one skip reason. */
@@ -98,6 +113,8 @@ export interface ImportSummary {
   maxSkipped: number
   tooManySkipped: boolean
   dryRun: boolean
+  /** Whether the rows were loaded by the bulk path (one transaction, indexes rebuilt after). */
+  bulk: boolean
   /** catalog_imports.id of this run (null in a dry run). */
   importId: number | null
   durationMs: number
@@ -121,7 +138,7 @@ export class CatalogImportError extends Error {
   constructor(
     readonly code: CatalogImportErrorCode,
     message: string,
-    /** Rows written before the failure (they stay). */
+    /** Rows written before the failure (they stay; 0 for a bulk-path import, which rolls back). */
     readonly committed = 0,
   ) {
     super(message)
@@ -129,70 +146,17 @@ export class CatalogImportError extends Error {
   }
 }
 
-type Row = ProductInput & { feedCategoryPath: string | null }
-
-/** Columns written by an import, in the order of the unnest() arrays, with their SQL types. */
-const COLUMNS: readonly (readonly [string, string, (p: Row) => unknown])[] = [
-  ['aw_product_id', 'bigint', (p: Row) => p.awProductId],
-  ['source', 'text', (p: Row) => p.source],
-  ['source_product_id', 'text', (p: Row) => p.sourceProductId],
-  ['title', 'text', (p: Row) => p.title],
-  ['image_url', 'text', (p: Row) => p.imageUrl],
-  ['price', 'numeric', (p: Row) => p.price],
-  ['currency', 'text', (p: Row) => p.currency],
-  ['feed_price', 'numeric', (p: Row) => p.feedPrice],
-  ['category_name', 'text', (p: Row) => p.categoryName],
-  ['category_level1', 'text', (p: Row) => p.categoryLevel1],
-  ['category_level2', 'text', (p: Row) => p.categoryLevel2],
-  ['category_level3', 'text', (p: Row) => p.categoryLevel3],
-  ['feed_category_path', 'text', (p: Row) => p.feedCategoryPath],
-  ['brand', 'text', (p: Row) => p.brand],
-  ['merchant_name', 'text', (p: Row) => p.merchantName],
-  ['merchant_id', 'text', (p: Row) => p.merchantId],
-  ['merchant_category', 'text', (p: Row) => p.merchantCategory],
-  ['long_description', 'text', (p: Row) => p.longDescription],
-  ['affiliate_url', 'text', (p: Row) => p.affiliateUrl],
-  ['average_rating', 'real', (p: Row) => p.averageRating],
-  ['review_count', 'integer', (p: Row) => p.reviewCount],
-  ['size', 'text', (p: Row) => p.size],
-  ['colour', 'text', (p: Row) => p.colour],
-  ['item_group_id', 'text', (p: Row) => p.itemGroupId],
-  ['best_seller_rank', 'integer', (p: Row) => p.bestSellerRank],
-]
-
-// The category columns are the shop's (overrides applied afterwards): the first upsert writes
-// the feed's, a later one leaves them to applyCategoryOverrides.
-const SHOP_CATEGORY_COLUMNS = new Set(['category_name', 'category_level1', 'category_level2', 'category_level3'])
-const KEY_COLUMNS = new Set(['source', 'source_product_id'])
-const compared = COLUMNS.map(([name]) => name).filter((c) => !KEY_COLUMNS.has(c) && !SHOP_CATEGORY_COLUMNS.has(c))
-const UPDATE_SQL = `
-on conflict (source, source_product_id) do update set
-  ${COLUMNS.filter(([name]) => !KEY_COLUMNS.has(name) && !SHOP_CATEGORY_COLUMNS.has(name))
-    .map(([name]) => `${name} = excluded.${name}`)
-    .join(',\n  ')},
-  -- updated_at moves only when a feed value really changed.
-  updated_at = case when (${compared.map((c) => `products.${c}`).join(', ')}) is distinct from
-    (${compared.map((c) => `excluded.${c}`).join(', ')}) then now() else products.updated_at end
-returning (xmax = 0) as inserted`
-
 /**
  * One INSERT ... SELECT FROM unnest(<one array per column>) ON CONFLICT DO UPDATE: 25
  * parameters whatever the batch size, so a batch is not bound by PostgreSQL's 65,535
  * parameters and the statement is parsed once. true per row = inserted.
  */
-async function upsert(db: Db, rows: ProductInput[]): Promise<boolean[]> {
-  const withPath: Row[] = rows.map((row) => ({ ...row, feedCategoryPath: feedCategoryPath(row) }))
-  const arrays = COLUMNS.map(([, type, get]) => sql`${sql.param(withPath.map(get))}::${sql.raw(type)}[]`)
+async function upsert(db: SqlExecutor, rows: ProductInput[]): Promise<boolean[]> {
+  const arrays = COLUMNS.map(([, type, get]) => sql`${sql.param(rows.map(get))}::${sql.raw(type)}[]`)
   const result = await db.execute<{ inserted: boolean }>(
     sql`insert into products (${sql.raw(COLUMNS.map(([name]) => name).join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)}) ${sql.raw(UPDATE_SQL)}`,
   )
   return result.rows.map((row) => row.inserted)
-}
-
-/** The feed's category levels joined by "::" (the input of applyCategoryOverrides). */
-function feedCategoryPath(row: ProductInput): string | null {
-  const levels = [row.categoryName, row.categoryLevel1, row.categoryLevel2, row.categoryLevel3].filter(Boolean)
-  return levels.length ? levels.join(CATEGORY_PATH_SEPARATOR) : null
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -272,6 +236,10 @@ function lineLabel(rejection: Rejection): string {
  * source_product_id) DO UPDATE each), each committing on its own, so re-importing updates
  * instead of duplicating (updated_at moves only when a value changed; disabled and the variant
  * columns, managed by the shop, are left alone) and an interrupted import keeps what it wrote.
+ * A long feed into a small table (shouldBulkLoad, or `bulk: true`) takes the bulk path instead:
+ * one transaction that locks products, drops its secondary indexes, COPYs each batch into a
+ * temporary table and upserts it from there, then rebuilds the indexes (BulkLoad): all or
+ * nothing, `committed` 0 on failure (docs/decisions/catalog-import.md "Writes").
  * Afterwards category overrides, variant groups (by item-group id, then by title) and promos
  * are recomputed. With `dryRun` the whole file is read and checked and nothing is written.
  *
@@ -279,8 +247,9 @@ function lineLabel(rejection: Rejection): string {
  *   rows were skipped than `maxSkip` allows (the CLI then exits non-zero).
  * @throws CatalogImportError FILE_NOT_FOUND, NOT_A_FILE (a directory), EMPTY_FILE (no header),
  *   NO_ROWS (a header and no rows), UNKNOWN_FORMAT / BAD_MAPPING, BAD_DESCRIPTIONS, BAD_GZIP
- *   (a truncated or fake .gz; `committed` rows stay), BAD_ENCODING (invalid UTF-8); database
- *   errors other than unique violations.
+ *   (a truncated or fake .gz; `committed` rows stay, 0 on the bulk path), BAD_ENCODING
+ *   (invalid UTF-8); database errors other than unique violations (on the bulk path any
+ *   database error, after which nothing of the import stays).
  */
 export async function importCatalog(db: Db | null, options: ImportCatalogOptions): Promise<ImportSummary> {
   const started = performance.now()
@@ -323,6 +292,10 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   const firstLineByAwId = new Map<number, number>()
   let batch: { product: ProductInput; line: number }[] = []
   let importId: number | null = null
+  // Where the rows go: the pool, or the bulk path's COPY; null in a dry run.
+  const writer: SqlExecutor | null = dryRun ? null : db
+  let bulk = false
+  let bulkLoad: BulkLoad | null = null
   let inFlight: Promise<void> = Promise.resolve()
   let stopped = false
 
@@ -340,14 +313,26 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     if (batch.length === 0) return
     const items = batch
     batch = []
-    if (!db) {
+    if (!writer) {
       imported += items.length
       progress()
       return
     }
+    if (bulkLoad) {
+      const written = await bulkLoad.writeBatch(items)
+      imported += written.inserted
+      updated += written.updated
+      // Skipped as the row-by-row retry below would skip them.
+      for (const { line, awProductId } of written.taken) {
+        reject({ line, reason: 'affiliate id collision', value: String(awProductId) })
+      }
+      progress()
+      return
+    }
+    const target = writer
     try {
       for (const inserted of await upsert(
-        db,
+        target,
         items.map((item) => item.product),
       )) {
         if (inserted) imported++
@@ -359,7 +344,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
       // the rows one by one to find and skip it, keeping the others.
       for (const item of items) {
         try {
-          const [inserted] = await upsert(db, [item.product])
+          const [inserted] = await upsert(target, [item.product])
           if (inserted) imported++
           else updated++
         } catch (rowError) {
@@ -372,31 +357,34 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   }
 
   const accept = (product: ProductInput, line: number, endLine: number) => {
-    const at = endLine > line ? { line, endLine } : { line }
+    // Allocated only for a skipped row (a million rows go through here).
+    const at = () => (endLine > line ? { line, endLine } : { line })
     const gbp = toShopPrice(product.feedPrice, product.currency, rates)
     if (gbp === null) {
-      reject({ ...at, reason: `price in ${product.currency} and no --rate ${product.currency} given` })
+      reject({ ...at(), reason: `price in ${product.currency} and no --rate ${product.currency} given` })
       return
     }
     if (gbp <= 0) {
-      reject({ ...at, reason: 'no usable price', value: `${product.feedPrice} ${product.currency}` })
+      reject({ ...at(), reason: 'no usable price', value: `${product.feedPrice} ${product.currency}` })
       return
     }
     const firstLine = firstLineById.get(product.sourceProductId)
     if (firstLine !== undefined) {
-      reject({ ...at, reason: 'duplicate row id', value: `${product.sourceProductId} (first on line ${firstLine})` })
+      reject({ ...at(), reason: 'duplicate row id', value: `${product.sourceProductId} (first on line ${firstLine})` })
       return
     }
     firstLineById.set(product.sourceProductId, line)
     const awFirstLine = firstLineByAwId.get(product.awProductId)
     if (awFirstLine !== undefined) {
-      reject({ ...at, reason: 'affiliate id collision', value: `${product.awProductId} (also line ${awFirstLine})` })
+      reject({ ...at(), reason: 'affiliate id collision', value: `${product.awProductId} (also line ${awFirstLine})` })
       return
     }
     firstLineByAwId.set(product.awProductId, line)
     if (product.currency !== SHOP_CURRENCY) usedRates[product.currency] = rates[product.currency] as number
     currencies[product.currency] = (currencies[product.currency] ?? 0) + 1
-    batch.push({ product: { ...product, price: gbp }, line })
+    // The product is this row's own (mapRecord's): set its shop price in place, no copy.
+    product.price = gbp
+    batch.push({ product, line })
   }
 
   const finish = async (status: 'completed' | 'failed', error?: string) => {
@@ -435,8 +423,16 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
       .returning({ id: catalogImports.id })
     importId = row?.id ?? null
   }
+  if (db && writer) {
+    const mode = options.bulk ?? 'auto'
+    if (mode === 'auto') {
+      const estimatedRows = estimateFeedRows(totalBytes, await isGzipFile(file))
+      const existingProducts = await countProductsUpTo(db, Math.ceil(estimatedRows / BULK_MIN_GROWTH) + 1)
+      bulk = shouldBulkLoad({ estimatedRows, existingProducts })
+    } else bulk = mode
+  }
 
-  try {
+  const load = async () => {
     await streamCsv(file, {
       encoding: mappingOptions.encoding,
       delimiter: mappingOptions.delimiter,
@@ -508,16 +504,42 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     if (read === 0) throw new CatalogImportError('NO_ROWS', `${file} has a header and no rows`)
     await inFlight
     await flush()
+  }
+
+  try {
+    if (bulk && db) {
+      // One transaction: indexes dropped, batches copied in and upserted, indexes rebuilt. Any
+      // failure (or a killed process) rolls all of it back, indexes included.
+      bulkLoad = await BulkLoad.start(db)
+      await load()
+      await bulkLoad.commit()
+    } else {
+      await load()
+    }
   } catch (error) {
     stopped = true
     let failure = error
+    if (bulkLoad) {
+      // No statement may still be running on the load's connection when it rolls back.
+      await inFlight.catch(() => undefined)
+      await bulkLoad.abort(error as Error)
+      // Rolled back: nothing of this import stays.
+      imported = 0
+      updated = 0
+    }
     if (error instanceof FeedReadError) {
       // The rows read before the damage are good: keep them, and say how many stay. The
       // pipeline fails at once, while a batch may still be on its way to the database.
-      await inFlight.catch(() => undefined)
-      await flush().catch(() => undefined)
+      if (!bulk) {
+        await inFlight.catch(() => undefined)
+        await flush().catch(() => undefined)
+      }
       const committed = imported + updated
-      const what = dryRun ? 'nothing written (dry run)' : `${committed.toLocaleString('en-GB')} rows already committed`
+      const what = dryRun
+        ? 'nothing written (dry run)'
+        : bulk
+          ? '0 rows committed (a bulk import is all or nothing)'
+          : `${committed.toLocaleString('en-GB')} rows already committed`
       failure = new CatalogImportError(
         error.code,
         `${error.message}; ${read.toLocaleString('en-GB')} rows read before it, ${what}`,
@@ -564,6 +586,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     maxSkipped,
     tooManySkipped: skipped > maxSkipped,
     dryRun,
+    bulk,
     importId,
     durationMs,
     rowsPerSecond: durationMs > 0 ? Math.round(read / (durationMs / 1000)) : read,

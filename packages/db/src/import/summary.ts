@@ -41,6 +41,7 @@ export function formatSummary(summary: ImportSummary, show: (file: string) => st
       `    ${n(reason.count).padStart(7)} × ${reason.reason} (line${reason.lines.length > 1 || more ? 's' : ''} ${reason.lines.join(', ')}${more})`,
     )
   }
+  if (summary.bulk) lines.push('  bulk path:    one transaction, the indexes of products rebuilt after the rows')
   lines.push(`  duration:     ${(summary.durationMs / 1000).toFixed(1)} s (${n(summary.rowsPerSecond)} rows/s)`)
   if (summary.tooManySkipped) {
     lines.push(

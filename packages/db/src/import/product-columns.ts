@@ -1,0 +1,56 @@
+/** The products columns a feed import writes, and the upsert's ON CONFLICT clause (issue 14). */
+import { CATEGORY_PATH_SEPARATOR } from '../catalog/category-overrides.ts'
+import type { ProductInput } from './types.ts'
+
+/** A feed row as written (its feed category path is derived from the category columns). */
+export type Row = ProductInput
+
+/** Columns written by an import, in the order of the unnest() arrays, with their SQL types. */
+export const COLUMNS: readonly (readonly [string, string, (p: Row) => unknown])[] = [
+  ['aw_product_id', 'bigint', (p: Row) => p.awProductId],
+  ['source', 'text', (p: Row) => p.source],
+  ['source_product_id', 'text', (p: Row) => p.sourceProductId],
+  ['title', 'text', (p: Row) => p.title],
+  ['image_url', 'text', (p: Row) => p.imageUrl],
+  ['price', 'numeric', (p: Row) => p.price],
+  ['currency', 'text', (p: Row) => p.currency],
+  ['feed_price', 'numeric', (p: Row) => p.feedPrice],
+  ['category_name', 'text', (p: Row) => p.categoryName],
+  ['category_level1', 'text', (p: Row) => p.categoryLevel1],
+  ['category_level2', 'text', (p: Row) => p.categoryLevel2],
+  ['category_level3', 'text', (p: Row) => p.categoryLevel3],
+  ['feed_category_path', 'text', (p: Row) => feedCategoryPath(p)],
+  ['brand', 'text', (p: Row) => p.brand],
+  ['merchant_name', 'text', (p: Row) => p.merchantName],
+  ['merchant_id', 'text', (p: Row) => p.merchantId],
+  ['merchant_category', 'text', (p: Row) => p.merchantCategory],
+  ['long_description', 'text', (p: Row) => p.longDescription],
+  ['affiliate_url', 'text', (p: Row) => p.affiliateUrl],
+  ['average_rating', 'real', (p: Row) => p.averageRating],
+  ['review_count', 'integer', (p: Row) => p.reviewCount],
+  ['size', 'text', (p: Row) => p.size],
+  ['colour', 'text', (p: Row) => p.colour],
+  ['item_group_id', 'text', (p: Row) => p.itemGroupId],
+  ['best_seller_rank', 'integer', (p: Row) => p.bestSellerRank],
+]
+
+// The category columns are the shop's (overrides applied afterwards): the first upsert writes
+// the feed's, a later one leaves them to applyCategoryOverrides.
+const SHOP_CATEGORY_COLUMNS = new Set(['category_name', 'category_level1', 'category_level2', 'category_level3'])
+const KEY_COLUMNS = new Set(['source', 'source_product_id'])
+const compared = COLUMNS.map(([name]) => name).filter((c) => !KEY_COLUMNS.has(c) && !SHOP_CATEGORY_COLUMNS.has(c))
+export const UPDATE_SQL = `
+on conflict (source, source_product_id) do update set
+  ${COLUMNS.filter(([name]) => !KEY_COLUMNS.has(name) && !SHOP_CATEGORY_COLUMNS.has(name))
+    .map(([name]) => `${name} = excluded.${name}`)
+    .join(',\n  ')},
+  -- updated_at moves only when a feed value really changed.
+  updated_at = case when (${compared.map((c) => `products.${c}`).join(', ')}) is distinct from
+    (${compared.map((c) => `excluded.${c}`).join(', ')}) then now() else products.updated_at end
+returning (xmax = 0) as inserted`
+
+/** The feed's category levels joined by "::" (the input of applyCategoryOverrides). */
+export function feedCategoryPath(row: ProductInput): string | null {
+  const levels = [row.categoryName, row.categoryLevel1, row.categoryLevel2, row.categoryLevel3].filter(Boolean)
+  return levels.length ? levels.join(CATEGORY_PATH_SEPARATOR) : null
+}
