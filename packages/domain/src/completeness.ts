@@ -71,6 +71,24 @@ export interface CompletenessSection {
   max: number
 }
 
+/**
+ * What each completeness section is called where a profile's missing parts are listed (the
+ * profile-completion email, spec account-area §6; the person page names `events` its own way).
+ */
+export const COMPLETENESS_SECTION_NAMES: Readonly<Record<CompletenessSection['key'], string>> = {
+  name: 'Name',
+  relationship: 'Relationship',
+  gender: 'Gender',
+  orientation: 'Orientation',
+  intelligence: 'Intelligence',
+  lifestyle: 'Lifestyle',
+  taste: 'Taste',
+  personality: 'Personality',
+  giftPreferences: 'Gift preferences',
+  interests: 'Interests',
+  events: 'Events',
+}
+
 const distinctCategories = (selections: ReadonlyArray<{ categoryId: number }> | undefined, cap: number) =>
   Math.min(cap, new Set((selections ?? []).map((s) => s.categoryId)).size)
 

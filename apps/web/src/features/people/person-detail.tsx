@@ -13,6 +13,7 @@ import {
 } from '@mantine/core'
 import {
   ageOn,
+  COMPLETENESS_SECTION_NAMES,
   completenessSections,
   eventBadge,
   formatEventDate,
@@ -38,16 +39,7 @@ import { PersonGiftIdeas } from '../recommendations/person-gift-ideas'
 
 /** What each completeness part is called on the card's "still to add" list. */
 const PART_NAMES: Record<CompletenessSection['key'], string> = {
-  name: 'Name',
-  relationship: 'Relationship',
-  gender: 'Gender',
-  orientation: 'Orientation',
-  intelligence: 'Intelligence',
-  lifestyle: 'Lifestyle',
-  taste: 'Taste',
-  personality: 'Personality',
-  giftPreferences: 'Gift preferences',
-  interests: 'Interests',
+  ...COMPLETENESS_SECTION_NAMES,
   events: 'Important dates',
 }
 

@@ -23,26 +23,12 @@ import {
   formatEventDate,
   nextOccurrence,
   TIER_LABELS,
-  type CompletenessSection,
+  COMPLETENESS_SECTION_NAMES,
 } from '@presently/domain'
 import type { IncompletePersonItem, UpcomingEventItem } from '@presently/email'
 import type { Executor } from '../auth/executor.ts'
 import { loadPeople } from '../people/load-people.ts'
 import { recommendForPerson } from '../recommendations/recommend-for-person.ts'
-
-const SECTION_LABELS: Record<CompletenessSection['key'], string> = {
-  name: 'Name',
-  relationship: 'Relationship',
-  gender: 'Gender',
-  orientation: 'Orientation',
-  intelligence: 'Intelligence',
-  lifestyle: 'Lifestyle',
-  taste: 'Taste',
-  personality: 'Personality',
-  giftPreferences: 'Gift preferences',
-  interests: 'Interests',
-  events: 'Events',
-}
 
 function appLink(appUrl: string, path: string, query: Record<string, string> = {}): string {
   const url = new URL(path, appUrl)
@@ -151,7 +137,7 @@ export async function incompletePeopleOf(
       tierLabel: TIER_LABELS[person.tier],
       missingSections: completenessSections(person)
         .filter((section) => section.points < section.max)
-        .map((section) => SECTION_LABELS[section.key]),
+        .map((section) => COMPLETENESS_SECTION_NAMES[section.key]),
       editUrl: appLink(appUrl, `/my-account/edit-person/${person.id}`),
     }))
 }
@@ -242,7 +228,7 @@ export async function incompletePeopleByUser(
       tierLabel: TIER_LABELS[tier],
       missingSections: completenessSections(input)
         .filter((section) => section.points < section.max)
-        .map((section) => SECTION_LABELS[section.key]),
+        .map((section) => COMPLETENESS_SECTION_NAMES[section.key]),
       editUrl: appLink(appUrl, `/my-account/edit-person/${person.id}`),
     }
     result.set(person.userId, [...(result.get(person.userId) ?? []), item])
