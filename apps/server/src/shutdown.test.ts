@@ -4,6 +4,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { unusedPort } from '@presently/email/testing'
 import { afterAll, expect, it } from 'vitest'
 
 /**
@@ -27,7 +28,7 @@ it(
   async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'presently-shutdown-'))
     await chmod(dataDir, 0o755)
-    const port = 3_900 + Math.floor(Math.random() * 90)
+    const port = await unusedPort()
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: serverRoot,
       env: {
@@ -83,7 +84,7 @@ it(
         () => 'refused',
       ),
     ).not.toBe(200)
-    expect(await exited).toBe(0)
+    expect(await exited, `server log:\n${stderr}`).toBe(0)
     expect(Date.now() - signalled).toBeLessThan(10_000)
     // The embedded cluster went down cleanly, not killed.
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false)

@@ -66,7 +66,12 @@ export { toggleProductDisabled } from './services/products/toggle-disabled.ts'
 export { recommendForPerson, type RecommendForPersonOptions } from './services/recommendations/recommend-for-person.ts'
 export { catalogModelFor } from './services/recommendations/catalog-model.ts'
 export { LLM_DEFAULTS, type LlmConfig } from './services/recommendations/llm-rerank.ts'
-export { startJobScheduler, type JobScheduler, type SchedulerOptions } from './services/jobs/scheduler.ts'
+export {
+  SCHEDULER_APPLICATION_NAME,
+  startJobScheduler,
+  type JobScheduler,
+  type SchedulerOptions,
+} from './services/jobs/scheduler.ts'
 export { runCampaign, type JobRunResult, type CampaignDeps } from './services/jobs/run-campaign.ts'
 export { getJobStatus, setJobEnabled, setJobSchedule } from './services/jobs/job-settings.ts'
 export { renderJobEmail, sendJobTestEmail } from './services/jobs/preview.ts'

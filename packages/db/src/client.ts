@@ -32,22 +32,33 @@ const types: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 }
 
-/** Creates a Drizzle client over a node-postgres pool for `url`. */
-export function createDb(url: string, options: { max?: number } = {}): { db: Db; pool: pg.Pool } {
+/**
+ * A node-postgres pool for `url` that survives the database dropping its connections.
+ *
+ * An idle connection the server closes (a restart, a failover, an admin's pg_terminate_backend)
+ * emits "error" on the pool, and a connection dropped while checked out (between the queries of
+ * a transaction) emits "error" on its client, where the pool listens only while it is idle:
+ * unheard, either ends the process (Node's rule for an "error" event without a listener). Here
+ * both are logged on stderr; the pool drops the client and the next query opens a fresh one.
+ *
+ * @param url postgres:// URL.
+ * @param options.max pool size (default 10).
+ * @param options.types node-postgres type parsers (default: node-postgres's own).
+ * @param options.applicationName names the connections in pg_stat_activity.
+ */
+export function createPool(
+  url: string,
+  options: { max?: number; types?: pg.CustomTypesConfig; applicationName?: string } = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
-    types,
+    ...(options.types ? { types: options.types } : {}),
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
     // While the database is down a request fails within 3 s (503) instead of hanging.
     connectionTimeoutMillis: 3_000,
     keepAlive: true,
   })
-  // An idle connection the server closes (a restart, an admin's pg_terminate_backend) emits
-  // "error" on the pool; unhandled, that would end the process. The pool drops the client and
-  // the next query opens a fresh one.
-  // A connection the server drops while it is checked out (between the queries of a transaction)
-  // emits "error" on its client, where the pool listens only while it is idle: unheard, that
-  // would crash the process. Its next query fails instead, and the request answers 503.
   pool.on('connect', (client) => {
     client.on('error', (error) => {
       if (!pool.ending) console.error(`database: a connection in use failed (${error.message})`)
@@ -59,6 +70,12 @@ export function createDb(url: string, options: { max?: number } = {}): { db: Db;
     if (pool.ending) return
     console.error(`database: an idle connection failed (${error.message}); it is replaced on next use`)
   })
+  return pool
+}
+
+/** Creates a Drizzle client over a pool of createPool (numbers and dates as in `types` above). */
+export function createDb(url: string, options: { max?: number } = {}): { db: Db; pool: pg.Pool } {
+  const pool = createPool(url, { max: options.max, types })
   const db = drizzle({ client: pool, schema, casing: 'snake_case' })
   db.transaction = releasingTransaction(pool)
   return { db, pool }

@@ -16,7 +16,15 @@ import {
   users,
   type Db,
 } from '@presently/db'
-import { createCaller, periodStart, runCampaign, setJobEnabled, setRole, startJobScheduler } from '@presently/api'
+import {
+  createCaller,
+  periodStart,
+  runCampaign,
+  SCHEDULER_APPLICATION_NAME,
+  setJobEnabled,
+  setRole,
+  startJobScheduler,
+} from '@presently/api'
 import { createMailer, extractLinks } from '@presently/email'
 import { ukToday, toIsoDate, parseIsoDate } from '@presently/domain'
 import { buildTestApp, signedInUser, TEST_APP_URL, withSession } from '../testing/auth-helpers.ts'
@@ -388,6 +396,66 @@ describe('the Agenda scheduler', () => {
     } finally {
       await second.close()
     }
+  })
+
+  it('survives the database dropping its connections and schedules again once it is back', async () => {
+    const caller = createCaller({
+      db: testDb.db,
+      user: { id: admin.userId, email: 'admin-jobs@example.com', isStaff: false, isAdmin: true },
+    })
+    const scheduler = await startJobScheduler({
+      db: testDb.db,
+      databaseUrl: testDb.url,
+      deps: { mailer: app.mailer, appUrl: TEST_APP_URL },
+      logger: silent,
+      processEvery: '200 milliseconds',
+    })
+    try {
+      // Let Agenda poll a few times, then drop its connections, as a restart or failover does.
+      // Before the scheduler had a pool of ours, an idle connection of Agenda's pool failing ended
+      // the process ("error" event without a listener; vitest fails the run on it), and with
+      // LISTEN/NOTIFY on, close() below could hang.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      const dropped = await testDb.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from (select pg_terminate_backend(pid) from pg_stat_activity
+            where application_name = ${SCHEDULER_APPLICATION_NAME}) terminated`,
+      )
+      expect(dropped.rows[0]!.count).toBeGreaterThan(0)
+      // Still scheduling once it has noticed: a job started now reaches agenda_jobs through the
+      // scheduler's pool (a call racing the dropped connections may fail once).
+      await caller.jobs.setSchedule({ job: 'upcoming-events', schedule: '0 9 * * 1' })
+      await caller.jobs.start({ job: 'upcoming-events' })
+      await vi.waitFor(() => scheduler.sync('upcoming-events'), { timeout: 5_000, interval: 100 })
+      const rows = await testDb.db.execute<{ repeat_interval: string }>(
+        sql`select repeat_interval from agenda_jobs where name = 'upcoming-events'`,
+      )
+      expect(rows.rows).toEqual([{ repeat_interval: '0 9 * * 1' }])
+      await caller.jobs.stop({ job: 'upcoming-events' })
+      await scheduler.sync('upcoming-events')
+    } finally {
+      await scheduler.close()
+    }
+  })
+
+  it('reports a start that cannot reach the database, and holds nothing open', async () => {
+    const wrongPassword = new URL(testDb.url)
+    wrongPassword.password = 'not-the-password'
+    await expect(
+      startJobScheduler({
+        db: testDb.db,
+        databaseUrl: wrongPassword.toString(),
+        deps: { mailer: app.mailer, appUrl: TEST_APP_URL },
+        logger: silent,
+      }),
+    ).rejects.toThrow(/password authentication failed/)
+    // The startup lock was given back: the next start goes through.
+    const scheduler = await startJobScheduler({
+      db: testDb.db,
+      databaseUrl: testDb.url,
+      deps: { mailer: app.mailer, appUrl: TEST_APP_URL },
+      logger: silent,
+    })
+    await scheduler.close()
   })
 
   it('finishes a run that a crash cut short when a worker starts again', async () => {

@@ -1,13 +1,17 @@
 import { Agenda } from 'agenda'
 import { PostgresBackend } from '@agendajs/postgres-backend'
-import { withStartupLock, type Db } from '@presently/db'
+import { createPool, withStartupLock, type Db } from '@presently/db'
 import { getJobSettings, wasInterrupted } from './job-settings.ts'
 import { runCampaign, type CampaignDeps, type JobRunResult } from './run-campaign.ts'
 import { JOB_NAMES, JOB_TIME_ZONE, type JobName } from './schedule.ts'
 
+/** application_name of the scheduler's connections (pg_stat_activity). */
+export const SCHEDULER_APPLICATION_NAME = 'presently-jobs'
+
 /** The part of a pino logger the scheduler uses. */
 export interface SchedulerLogger {
   info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
   error(obj: object, msg: string): void
 }
 
@@ -27,7 +31,7 @@ export interface SchedulerOptions {
   databaseUrl: string
   deps: CampaignDeps
   logger: SchedulerLogger
-  /** Agenda's poll interval; default 30 s (LISTEN/NOTIFY wakes it earlier on changes). */
+  /** Agenda's poll interval: how soon a due run starts; default 30 s. */
   processEvery?: string | number
   /** Names this worker in agenda_jobs.last_modified_by. */
   name?: string
@@ -35,68 +39,77 @@ export interface SchedulerOptions {
 
 /**
  * Starts Agenda with @agendajs/postgres-backend on the shop's database (its own table
- * agenda_jobs and a small pool of its own for LISTEN/NOTIFY), defines both jobs and schedules
+ * agenda_jobs and a small pool of its own, polled), defines both jobs and schedules
  * the enabled ones from job_settings, so the state survives restarts. Every server process may
  * run one: Agenda's lock gives a due run to one worker, and the idempotency keys of runCampaign
  * make a second run in the same period send nothing.
  */
 export async function startJobScheduler(options: SchedulerOptions): Promise<JobScheduler> {
   const { db, deps, logger } = options
-  // Processes starting together take turns (the startup lock): the backend creates agenda_jobs
-  // on connect, and two concurrent CREATE TABLE IF NOT EXISTS can collide.
-  const agenda = await withStartupLock(db, async () => {
-    const instance = new Agenda({
-      backend: new PostgresBackend({
-        connectionString: options.databaseUrl,
-        ...(options.name ? { name: options.name } : {}),
-      }),
-      processEvery: options.processEvery ?? '30 seconds',
-      defaultConcurrency: 1,
-      // A run over many users can take minutes; a crashed worker's lock expires after this.
-      defaultLockLifetime: 30 * 60_000,
+  // Agenda's own pool is one of ours: the pool the backend makes from a connection string has
+  // no "error" listener, so a connection the database dropped while idle (a restart, a failover)
+  // ended the whole server process. Ours logs it and reconnects on next use (createPool).
+  // LISTEN/NOTIFY is off: its connection's reconnect, when in flight as the scheduler closes,
+  // checks a connection out after drain() let go of it, and closing then hung. Workers find due
+  // runs by polling (every 30 s), ample for daily and weekly campaigns; "run now" runs in the
+  // process that was asked (runNow).
+  const pool = createPool(options.databaseUrl, { max: 4, applicationName: SCHEDULER_APPLICATION_NAME })
+  const backend = new PostgresBackend({
+    pool,
+    disableNotifications: true,
+    ...(options.name ? { name: options.name } : {}),
+  })
+  let started: Agenda | undefined
+  try {
+    // Processes starting together take turns (the startup lock): the backend creates agenda_jobs
+    // on connect, and two concurrent CREATE TABLE IF NOT EXISTS can collide.
+    started = await withStartupLock(db, async () => {
+      // Agenda's constructor connects the backend and leaves a failure unhandled (the process
+      // would exit, and start() would wait for ever): connect first, where a failure is ours to
+      // report, and hand Agenda that same settled connection.
+      const connected = backend.connect()
+      await connected
+      backend.connect = () => connected
+      const instance = new Agenda({
+        backend,
+        processEvery: options.processEvery ?? '30 seconds',
+        defaultConcurrency: 1,
+        // A run over many users can take minutes; a crashed worker's lock expires after this.
+        defaultLockLifetime: 30 * 60_000,
+      })
+      // A failed poll or lock query (the database is restarting) is retried on the next poll; a
+      // failed run is logged by its job below as well.
+      instance.on('error', (err: unknown) => logger.warn({ err }, 'email campaign scheduler: Agenda reported an error'))
+      for (const job of JOB_NAMES) {
+        instance.define(
+          job,
+          async () => {
+            const result = await runCampaign(db, deps, job)
+            logger.info({ job, ...result.runResult.stats, details: result.details }, `job ${job}: ${result.message}`)
+            if (!result.success) throw new Error(result.message)
+          },
+          { concurrency: 1, lockLimit: 1 },
+        )
+      }
+      await instance.start()
+      return instance
     })
     for (const job of JOB_NAMES) {
-      instance.define(
-        job,
-        async () => {
-          const result = await runCampaign(db, deps, job)
-          logger.info({ job, ...result.runResult.stats, details: result.details }, `job ${job}: ${result.message}`)
-          if (!result.success) throw new Error(result.message)
-        },
-        { concurrency: 1, lockLimit: 1 },
-      )
+      await syncJob(db, started, job)
+      // A run cut short (crash, restart) finishes now instead of waiting for the next period.
+      if (await wasInterrupted(db, job)) {
+        logger.info({ job }, `job ${job}: the current period's run was interrupted; resuming it`)
+        await started.now(job)
+      }
     }
-    await instance.start()
-    return instance
-  })
-
-  async function sync(job: JobName): Promise<void> {
-    const { schedule, enabled } = await getJobSettings(db, job)
-    if (enabled) {
-      // Already scheduled as asked (a restart): leave it, so its due run is not moved on.
-      const { jobs } = await agenda.queryJobs({ name: job })
-      const [current] = jobs
-      if (
-        jobs.length === 1 &&
-        current?.repeatInterval === schedule &&
-        current.repeatTimezone === JOB_TIME_ZONE &&
-        !current.disabled
-      )
-        return
-      // every() upserts the one recurring job of that name (all workers share it).
-      await agenda.every(schedule, job, undefined, { timezone: JOB_TIME_ZONE, skipImmediate: true })
-    } else {
-      await agenda.cancel({ name: job })
-    }
+  } catch (err) {
+    // Nothing of a failed start keeps polling or holds connections (the server serves on).
+    await started?.drain(2_000).catch(() => undefined)
+    await pool.end()
+    throw err
   }
-  for (const job of JOB_NAMES) {
-    await sync(job)
-    // A run cut short (crash, restart) finishes now instead of waiting for the next period.
-    if (await wasInterrupted(db, job)) {
-      logger.info({ job }, `job ${job}: the current period's run was interrupted; resuming it`)
-      await agenda.now(job)
-    }
-  }
+  const agenda = started
+  const sync = (job: JobName) => syncJob(db, agenda, job)
 
   return {
     sync,
@@ -104,9 +117,9 @@ export async function startJobScheduler(options: SchedulerOptions): Promise<JobS
       return runCampaign(db, deps, job)
     },
     async close() {
-      // drain() stops polling, waits for running jobs and disconnects Agenda's pool (calling
-      // stop() after it would end that pool twice). Shutdown is bounded (server.ts cuts off
-      // after 10 s); a run cut short resumes at the next start (wasInterrupted).
+      // drain() stops polling and waits for running jobs; the pool is ours to end. Shutdown is
+      // bounded (server.ts cuts off after 10 s); a run cut short resumes at the next start
+      // (wasInterrupted).
       try {
         const result = await agenda.drain(5_000)
         if (result.running > 0)
@@ -114,6 +127,29 @@ export async function startJobScheduler(options: SchedulerOptions): Promise<JobS
       } catch (err) {
         logger.error({ err }, 'email campaign scheduler did not stop cleanly')
       }
+      // The backend leaves a pool it was given open (drain ends only pools it made).
+      await pool.end()
     },
+  }
+}
+
+/** Makes Agenda's recurring job `job` match job_settings: scheduled as set, or cancelled. */
+async function syncJob(db: Db, agenda: Agenda, job: JobName): Promise<void> {
+  const { schedule, enabled } = await getJobSettings(db, job)
+  if (enabled) {
+    // Already scheduled as asked (a restart): leave it, so its due run is not moved on.
+    const { jobs } = await agenda.queryJobs({ name: job })
+    const [current] = jobs
+    if (
+      jobs.length === 1 &&
+      current?.repeatInterval === schedule &&
+      current.repeatTimezone === JOB_TIME_ZONE &&
+      !current.disabled
+    )
+      return
+    // every() upserts the one recurring job of that name (all workers share it).
+    await agenda.every(schedule, job, undefined, { timezone: JOB_TIME_ZONE, skipImmediate: true })
+  } else {
+    await agenda.cancel({ name: job })
   }
 }
