@@ -9,7 +9,8 @@ import { buildTestApp, signedInUser, withSession } from './testing/auth-helpers.
  * shared one) so it can stop and start it. While the database is down every request answers
  * 503 with a plain message (never a 500, never a hang); no write the shop acknowledged is lost;
  * once the database is back the shop serves again by itself, with no restart of its own, and with
- * every pooled connection given back.
+ * every pooled connection given back. The campaign scheduler runs too: a connection of its pool
+ * dropped by the restart once ended the whole process.
  */
 let cluster: EmbeddedCluster & { dataDir: string }
 let app: FastifyInstance
@@ -22,7 +23,12 @@ beforeAll(async () => {
   const database = createDb(cluster.url, { max: 8 })
   pool = database.pool
   await runMigrations(database.db)
-  app = await buildTestApp(database.db, { AUTH_RATE_LIMIT_IP_MAX: 1000, AUTH_RATE_LIMIT_EMAIL_MAX: 1000 })
+  // With the campaign scheduler, as the server runs: its connections go down with the rest.
+  app = await buildTestApp(
+    database.db,
+    { AUTH_RATE_LIMIT_IP_MAX: 1000, AUTH_RATE_LIMIT_EMAIL_MAX: 1000 },
+    { jobsDatabaseUrl: cluster.url },
+  )
   const user = await signedInUser(app, database.db, 'resilient@example.com')
   session = withSession(user.token)
   relationshipId = (await app.inject('/api/relationships')).json<Array<{ id: number }>>()[0]!.id
