@@ -438,16 +438,17 @@ describe('the Agenda scheduler', () => {
   })
 
   it('reports a start that cannot reach the database, and holds nothing open', async () => {
-    const wrongPassword = new URL(testDb.url)
-    wrongPassword.password = 'not-the-password'
+    // A database that is not there (a wrong password is no test: a trusting pg_hba accepts it).
+    const missing = new URL(testDb.url)
+    missing.pathname = '/presently_no_such_database'
     await expect(
       startJobScheduler({
         db: testDb.db,
-        databaseUrl: wrongPassword.toString(),
+        databaseUrl: missing.toString(),
         deps: { mailer: app.mailer, appUrl: TEST_APP_URL },
         logger: silent,
       }),
-    ).rejects.toThrow(/password authentication failed/)
+    ).rejects.toThrow(/database "presently_no_such_database" does not exist/)
     // The startup lock was given back: the next start goes through.
     const scheduler = await startJobScheduler({
       db: testDb.db,
