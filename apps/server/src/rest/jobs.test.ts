@@ -24,6 +24,7 @@ import {
   setJobEnabled,
   setRole,
   startJobScheduler,
+  type SchedulerOptions,
 } from '@presently/api'
 import { createMailer, extractLinks } from '@presently/email'
 import { ukToday, toIsoDate, parseIsoDate } from '@presently/domain'
@@ -75,6 +76,25 @@ async function mailsOf(kind: string) {
 async function resetSends() {
   await testDb.db.delete(jobEmailSends)
   await testDb.db.delete(emailLog).where(inArray(emailLog.kind, ['upcoming-events', 'profile-completion']))
+}
+
+/** A scheduler on the test database with silent logs; `overrides` as startJobScheduler's options. */
+function startTestScheduler(overrides: Partial<SchedulerOptions> = {}) {
+  return startJobScheduler({
+    db: testDb.db,
+    databaseUrl: testDb.url,
+    deps: { mailer: app.mailer, appUrl: TEST_APP_URL },
+    logger: silent,
+    ...overrides,
+  })
+}
+
+/** The tRPC caller of the admin account. */
+function adminCaller() {
+  return createCaller({
+    db: testDb.db,
+    user: { id: admin.userId, email: 'admin-jobs@example.com', isStaff: false, isAdmin: true },
+  })
 }
 
 beforeAll(async () => {
@@ -357,18 +377,8 @@ describe('preview and test emails', () => {
 
 describe('the Agenda scheduler', () => {
   it('keeps a started job scheduled across restarts and removes it on stop', async () => {
-    const caller = createCaller({
-      db: testDb.db,
-      user: { id: admin.userId, email: 'admin-jobs@example.com', isStaff: false, isAdmin: true },
-    })
-    const options = {
-      db: testDb.db,
-      databaseUrl: testDb.url,
-      deps: { mailer: app.mailer, appUrl: TEST_APP_URL },
-      logger: silent,
-      processEvery: '1 hour',
-    }
-    const first = await startJobScheduler(options)
+    const caller = adminCaller()
+    const first = await startTestScheduler({ processEvery: '1 hour' })
     await caller.jobs.setSchedule({ job: 'upcoming-events', schedule: '0 8 * * 1-5' })
     await caller.jobs.start({ job: 'upcoming-events' })
     await first.sync('upcoming-events')
@@ -377,7 +387,7 @@ describe('the Agenda scheduler', () => {
     )
     await first.close()
 
-    const second = await startJobScheduler(options)
+    const second = await startTestScheduler({ processEvery: '1 hour' })
     try {
       const rows = await testDb.db.execute<{ name: string; repeat_interval: string; next_run_at: Date }>(
         sql`select name, repeat_interval, next_run_at from agenda_jobs where name = 'upcoming-events'`,
@@ -399,17 +409,8 @@ describe('the Agenda scheduler', () => {
   })
 
   it('survives the database dropping its connections and schedules again once it is back', async () => {
-    const caller = createCaller({
-      db: testDb.db,
-      user: { id: admin.userId, email: 'admin-jobs@example.com', isStaff: false, isAdmin: true },
-    })
-    const scheduler = await startJobScheduler({
-      db: testDb.db,
-      databaseUrl: testDb.url,
-      deps: { mailer: app.mailer, appUrl: TEST_APP_URL },
-      logger: silent,
-      processEvery: '200 milliseconds',
-    })
+    const caller = adminCaller()
+    const scheduler = await startTestScheduler({ processEvery: '200 milliseconds' })
     try {
       // Let Agenda poll a few times, then drop its connections, as a restart or failover does.
       // Before the scheduler had a pool of ours, an idle connection of Agenda's pool failing ended
@@ -441,21 +442,11 @@ describe('the Agenda scheduler', () => {
     // A database that is not there (a wrong password is no test: a trusting pg_hba accepts it).
     const missing = new URL(testDb.url)
     missing.pathname = '/presently_no_such_database'
-    await expect(
-      startJobScheduler({
-        db: testDb.db,
-        databaseUrl: missing.toString(),
-        deps: { mailer: app.mailer, appUrl: TEST_APP_URL },
-        logger: silent,
-      }),
-    ).rejects.toThrow(/database "presently_no_such_database" does not exist/)
+    await expect(startTestScheduler({ databaseUrl: missing.toString() })).rejects.toThrow(
+      /database "presently_no_such_database" does not exist/,
+    )
     // The startup lock was given back: the next start goes through.
-    const scheduler = await startJobScheduler({
-      db: testDb.db,
-      databaseUrl: testDb.url,
-      deps: { mailer: app.mailer, appUrl: TEST_APP_URL },
-      logger: silent,
-    })
+    const scheduler = await startTestScheduler()
     await scheduler.close()
   })
 
@@ -466,13 +457,7 @@ describe('the Agenda scheduler', () => {
     // The crashed run had mailed alice (her key is taken) and not yet dave.
     const period = periodStart('0 8 * * 1', new Date()).toISOString()
     await testDb.db.insert(jobEmailSends).values({ job: 'profile-completion', userId: fixture.alice, period })
-    const scheduler = await startJobScheduler({
-      db: testDb.db,
-      databaseUrl: testDb.url,
-      deps: { mailer: app.mailer, appUrl: TEST_APP_URL },
-      logger: silent,
-      processEvery: '1 second',
-    })
+    const scheduler = await startTestScheduler({ processEvery: '1 second' })
     try {
       await vi.waitFor(
         async () => {
