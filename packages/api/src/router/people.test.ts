@@ -115,6 +115,61 @@ describe('people', () => {
     expect(await alice.people.byId({ id: created.id })).toEqual(created)
   })
 
+  it('lists each person with the completeness, tier, interest count and events of their own profile', async () => {
+    const carol = createCaller({ db: t.db, user: await makeUser(t.db, 'carol-list@example.com') })
+    const [lifestyle, taste] = await Promise.all([anonymous.reference.lifestyle(), anonymous.reference.taste()])
+    const first = (c: { id: number; options: { id: number }[] }) => ({ categoryId: c.id, optionId: c.options[0]!.id })
+    const profiles = [
+      { name: 'Bare', relationshipId: ref.friend },
+      { name: 'Gendered', relationshipId: ref.friend, gender: 'male' },
+      {
+        // More categories than some groups' caps: the caps apply.
+        name: 'Busy',
+        relationshipId: ref.mother,
+        orientation: 'straight',
+        intelligenceSelections: ref.intelligence.map(first),
+        lifestyleSelections: lifestyle.map(first),
+        tasteSelections: taste.slice(0, 2).map(first),
+        personalitySelections: ref.personality.map(first),
+        giftPreferenceSelections: ref.giftPreferences
+          .flatMap((g) => g.options.slice(0, 2))
+          .map((o) => ({ optionId: o.id })),
+        interests: ref.interests.slice(0, 9).map((i, n) => ({ interestId: i.id, is_primary: n === 0 })),
+        events: [
+          { date: '1990-05-01', occasionId: ref.birthday },
+          { date: '2000-12-25', occasionId: ref.christmas },
+          { date: '2001-06-30', occasionId: ref.birthday },
+        ],
+      },
+      {
+        name: 'Some',
+        relationshipId: ref.mother,
+        interests: [{ interestId: ref.interests[3]!.id, is_primary: false }],
+      },
+    ]
+    const created = []
+    for (const profile of profiles)
+      created.push(await carol.people.create(profile as Parameters<typeof carol.people.create>[0]))
+    const list = await carol.people.list()
+    expect(list.map((p) => p.name)).toEqual([...created.map((p) => p.name)].sort((a, b) => a.localeCompare(b)))
+    for (const person of created) {
+      const own = await carol.people.byId({ id: person.id })
+      expect(list.find((p) => p.id === person.id)).toEqual({
+        id: own.id,
+        name: own.name,
+        relationshipId: own.relationshipId,
+        relationship: own.relationship,
+        date_of_birth: own.date_of_birth,
+        events: own.events,
+        interestCount: own.interestCount,
+        completeness: own.completeness,
+        tier: own.tier,
+      })
+    }
+    // The busy profile is not bronze, the bare one is: the list spans tiers.
+    expect(new Set(list.map((p) => p.tier)).size).toBeGreaterThan(1)
+  })
+
   it('keeps each user to their own people: another user gets NOT_FOUND and changes nothing', async () => {
     const mine = await alice.people.create({ name: 'Secret friend', relationshipId: ref.friend })
     await expect(bob.people.byId({ id: mine.id })).rejects.toMatchObject({

@@ -133,20 +133,77 @@ export async function loadPeople(db: Executor, userId: number, personIds?: numbe
   })
 }
 
-/** The list view of people (GET /api/people): summaries, same order and numbers as loadPeople. */
+/**
+ * The list view of people (GET /api/people, spec account-area §3): summaries in loadPeople's
+ * order with the same completeness, tier and interest count, read from what completeness counts
+ * (the distinct option categories of each group, gift preference and interest ids) instead of
+ * whole profiles: one row per person, not one per selection and interest.
+ */
 export async function listPeople(db: Db, userId: number): Promise<PersonSummary[]> {
-  const full = await loadPeople(db, userId)
-  return full.map((p) => ({
-    id: p.id,
-    name: p.name,
-    relationshipId: p.relationshipId,
-    relationship: p.relationship,
-    date_of_birth: p.date_of_birth,
-    events: p.events,
-    interestCount: p.interestCount,
-    completeness: p.completeness,
-    tier: p.tier,
-  }))
+  const [rows, eventsByPerson] = await Promise.all([
+    db
+      .select({
+        person: {
+          id: people.id,
+          name: people.name,
+          relationshipId: people.relationshipId,
+          dateOfBirth: people.dateOfBirth,
+          gender: people.gender,
+          orientation: people.orientation,
+        },
+        relationship: { id: relationships.id, name: relationships.name, type: relationships.type },
+        intelligence: categoriesOfKind('intelligence'),
+        lifestyle: categoriesOfKind('lifestyle'),
+        taste: categoriesOfKind('taste'),
+        personality: categoriesOfKind('personality'),
+        giftPreferences: sql<
+          number[]
+        >`array(select g.option_id from ${personGiftPreferences} g where g.person_id = ${people.id})`,
+        interests: sql<
+          number[]
+        >`array(select i.interest_id from ${personInterests} i where i.person_id = ${people.id})`,
+      })
+      .from(people)
+      .leftJoin(relationships, eq(relationships.id, people.relationshipId))
+      .where(eq(people.userId, userId))
+      .orderBy(asc(people.name), asc(people.id)),
+    loadEventsOfPeople(db, userId),
+  ])
+  const asSelections = (categoryIds: number[]) => categoryIds.map((categoryId) => ({ categoryId }))
+  return rows.map(({ person, relationship, ...facts }) => {
+    const personEvents = eventsByPerson.get(person.id) ?? []
+    const completeness = completenessPercent({
+      name: person.name,
+      relationshipId: person.relationshipId,
+      gender: person.gender,
+      orientation: person.orientation,
+      intelligenceSelections: asSelections(facts.intelligence),
+      lifestyleSelections: asSelections(facts.lifestyle),
+      tasteSelections: asSelections(facts.taste),
+      personalitySelections: asSelections(facts.personality),
+      giftPreferenceSelections: facts.giftPreferences,
+      interests: facts.interests,
+      events: personEvents,
+    })
+    return {
+      id: person.id,
+      name: person.name,
+      relationshipId: person.relationshipId,
+      relationship: relationship?.id ? relationship : null,
+      date_of_birth: person.dateOfBirth,
+      events: personEvents,
+      interestCount: facts.interests.length,
+      completeness,
+      tier: listTier(completeness),
+    }
+  })
+}
+
+/** The distinct option categories of one group (`kind`) a person chose, as a correlated array. */
+function categoriesOfKind(kind: string) {
+  return sql<number[]>`array(select distinct s.category_id from ${personSelections} s
+    join ${optionCategories} c on c.id = s.category_id
+    where s.person_id = ${people.id} and c.kind = ${kind})`
 }
 
 /**
