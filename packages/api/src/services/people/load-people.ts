@@ -14,6 +14,7 @@ import {
   personInterests,
   personSelections,
   relationships,
+  type AnyColumn,
   type Db,
 } from '@presently/db'
 import {
@@ -156,12 +157,8 @@ export async function listPeople(db: Db, userId: number): Promise<PersonSummary[
         lifestyle: categoriesOfKind('lifestyle'),
         taste: categoriesOfKind('taste'),
         personality: categoriesOfKind('personality'),
-        giftPreferences: sql<
-          number[]
-        >`array(select g.option_id from ${personGiftPreferences} g where g.person_id = ${people.id})`,
-        interests: sql<
-          number[]
-        >`array(select i.interest_id from ${personInterests} i where i.person_id = ${people.id})`,
+        giftPreferences: idsOfPerson(personGiftPreferences.optionId, personGiftPreferences.personId),
+        interests: idsOfPerson(personInterests.interestId, personInterests.personId),
       })
       .from(people)
       .leftJoin(relationships, eq(relationships.id, people.relationshipId))
@@ -189,7 +186,7 @@ export async function listPeople(db: Db, userId: number): Promise<PersonSummary[
       id: person.id,
       name: person.name,
       relationshipId: person.relationshipId,
-      relationship: relationship?.id ? relationship : null,
+      relationship,
       date_of_birth: person.dateOfBirth,
       events: personEvents,
       interestCount: facts.interests.length,
@@ -197,6 +194,11 @@ export async function listPeople(db: Db, userId: number): Promise<PersonSummary[
       tier: listTier(completeness),
     }
   })
+}
+
+/** The values of `column` in the person's rows of its table (`personId` its owner), as a correlated array. */
+function idsOfPerson(column: AnyColumn, personId: AnyColumn) {
+  return sql<number[]>`array(select ${column} from ${personId.table} where ${personId} = ${people.id})`
 }
 
 /** The distinct option categories of one group (`kind`) a person chose, as a correlated array. */
