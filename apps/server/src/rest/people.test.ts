@@ -225,6 +225,46 @@ describe('/api/events', () => {
     })
     expect(again.statusCode).toBe(404)
   })
+
+  it('answers a year-0 date with 400 naming the field, never 500 (issue 25)', async () => {
+    const person = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/people',
+        headers: as(ann),
+        payload: { name: 'Zero', relationshipId: ref.friend },
+      })
+    ).json<{ id: number }>()
+    const outOfRange = { success: false, message: 'date must be a date from 0001-01-01 to 9999-12-31' }
+    const add = await app.inject({
+      method: 'POST',
+      url: `/api/events/person/${person.id}`,
+      headers: as(ann),
+      payload: { occasionId: ref.birthday, date: '0000-01-01' },
+    })
+    expect(add.statusCode).toBe(400)
+    expect(add.json()).toEqual(outOfRange)
+    const create = await app.inject({
+      method: 'POST',
+      url: '/api/people',
+      headers: as(ann),
+      payload: {
+        name: 'Zero 2',
+        relationshipId: ref.friend,
+        events: [{ date: '0000-01-01', occasionId: ref.birthday }],
+      },
+    })
+    expect(create.statusCode).toBe(400)
+    expect(create.json()).toEqual(outOfRange)
+    const dob = await app.inject({
+      method: 'POST',
+      url: '/api/people',
+      headers: as(ann),
+      payload: { name: 'Zero 3', relationshipId: ref.friend, dob: '0000-01-01' },
+    })
+    expect(dob.statusCode).toBe(400)
+    expect(dob.json<{ message: string }>().message).toMatch(/^(dob must be a date|Year must be between 1900)/)
+  })
 })
 
 describe('GET /api/calendar/{token}.ics', () => {
