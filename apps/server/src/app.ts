@@ -57,10 +57,16 @@ export async function buildApp({
   jobsDatabaseUrl,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const env = { ...envDefaults(), ...given }
+  const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     routerOptions: { maxParamLength: 500 },
     trustProxy: env.TRUST_PROXY,
+    // A client gets REQUEST_TIMEOUT_SECONDS for its headers and body together; Node checks open
+    // connections every second (default 30 s), so a slow drip is cut within a second of the
+    // limit, with a 408 (issue 25, docs/decisions/request-timeouts.md).
+    requestTimeout,
+    http: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: 1000 },
   })
   if (onRoute) app.addHook('onRoute', onRoute)
   registerErrorHandler(app)

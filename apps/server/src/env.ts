@@ -69,6 +69,11 @@ export const envSchema = z
     LLM_MODEL: z.string().min(1).optional(),
     /** Milliseconds to wait for the model before keeping the built-in answer. */
     LLM_TIMEOUT_MS: count(4000),
+    /**
+     * Seconds a client has to send a whole request, headers and body (issue 25: slow-drip bodies
+     * held connections for ever). Past it Node answers 408 and closes the connection.
+     */
+    REQUEST_TIMEOUT_SECONDS: count(15),
   })
   .superRefine((env, ctx) => {
     const llm = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const
