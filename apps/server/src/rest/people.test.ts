@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
+import { ACCOUNT_LIMITS, LIMIT_MESSAGES } from '@presently/domain'
 import { buildTestApp, signedInUser, TEST_APP_URL, withSession } from '../testing/auth-helpers.ts'
 
 let testDb: TestDatabase
@@ -224,6 +225,32 @@ describe('/api/events', () => {
       headers: as(ann),
     })
     expect(again.statusCode).toBe(404)
+  })
+
+  it('answers 409 with the limit message once a person has 50 events (issue 25)', async () => {
+    const person = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/people',
+        headers: as(ann),
+        payload: {
+          name: 'Full',
+          relationshipId: ref.friend,
+          events: Array.from({ length: ACCOUNT_LIMITS.eventsPerPerson }, () => ({
+            date: '2000-05-05',
+            occasionId: ref.birthday,
+          })),
+        },
+      })
+    ).json<{ id: number }>()
+    const add = await app.inject({
+      method: 'POST',
+      url: `/api/events/person/${person.id}`,
+      headers: as(ann),
+      payload: { occasionId: ref.birthday, date: '2000-06-06' },
+    })
+    expect(add.statusCode).toBe(409)
+    expect(add.json()).toEqual({ success: false, message: LIMIT_MESSAGES.eventsPerPerson })
   })
 
   it('answers a year-0 date with 400 naming the field, never 500 (issue 25)', async () => {
