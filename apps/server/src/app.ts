@@ -88,6 +88,7 @@ export async function buildApp({
     rateLimits: {
       ipMax: env.AUTH_RATE_LIMIT_IP_MAX,
       emailMax: env.AUTH_RATE_LIMIT_EMAIL_MAX,
+      loginEmailFailureMax: env.AUTH_LOGIN_EMAIL_FAILURE_MAX,
       windowMs: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
   })
