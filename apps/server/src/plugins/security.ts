@@ -58,6 +58,14 @@ const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
   'forgot-password',
   'reset-password',
 ]
+/**
+ * Browser features the shop never uses, off for its pages and anything they embed (issue 25):
+ * no camera, microphone, location, payment request or device access. Only features Chromium
+ * knows, so the console stays free of "Unrecognized feature" warnings.
+ */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()'
+
 /** Methods that change nothing (RFC 9110 §9.2.1); every other method is a write. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The key a limiter counts under, carried on a request view (see `limit` below). */
@@ -101,9 +109,10 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     // HSTS only means something on https; on http://localhost it would only confuse.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   })
-  app.addHook('onRequest', (request, reply, done) =>
-    applySecurityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
-  )
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY)
+    applySecurityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined))
+  })
 
   // Writes from another site's page are refused. SameSite=Lax already keeps the session cookie
   // off cross-site POSTs; this also covers browsers and paths where it would not. The check
