@@ -5,6 +5,7 @@ import type { Db } from '@presently/db'
 import type { MailTransport } from '@presently/email'
 import { envDefaults, type Env } from './env.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
+import { errorForLog } from './plugins/log-errors.ts'
 import { registerTrpc } from './plugins/trpc.ts'
 import { registerSecurity } from './plugins/security.ts'
 import { registerAuth } from './plugins/auth.ts'
@@ -28,6 +29,15 @@ import { registerJobRoutes } from './rest/jobs.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
+
+/**
+ * The logger options with the log-safe `err` serializer (plugins/log-errors.ts, issue 25): no
+ * query parameter values in the log. `false` (tests) stays off.
+ */
+function withSafeErrors(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (typeof logger !== 'object') return logger
+  return { ...logger, serializers: { ...logger.serializers, err: errorForLog } }
+}
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
 
@@ -57,10 +67,16 @@ export async function buildApp({
   jobsDatabaseUrl,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const env = { ...envDefaults(), ...given }
+  const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL },
+    logger: withSafeErrors(logger ?? { level: env.LOG_LEVEL }),
     routerOptions: { maxParamLength: 500 },
     trustProxy: env.TRUST_PROXY,
+    // A client gets REQUEST_TIMEOUT_SECONDS for its headers and body together; Node checks open
+    // connections every second (default 30 s), so a slow drip is cut within a second of the
+    // limit, with a 408 (issue 25, docs/decisions/request-timeouts.md).
+    requestTimeout,
+    http: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: 1000 },
   })
   if (onRoute) app.addHook('onRoute', onRoute)
   registerErrorHandler(app)
@@ -72,6 +88,7 @@ export async function buildApp({
     rateLimits: {
       ipMax: env.AUTH_RATE_LIMIT_IP_MAX,
       emailMax: env.AUTH_RATE_LIMIT_EMAIL_MAX,
+      loginEmailFailureMax: env.AUTH_LOGIN_EMAIL_FAILURE_MAX,
       windowMs: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
   })

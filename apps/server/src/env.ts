@@ -55,8 +55,16 @@ export const envSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(100).optional(),
     /** Attempts of login, register, resend-confirmation, forgot- and reset-password per IP and call per window. */
     AUTH_RATE_LIMIT_IP_MAX: count(10),
-    /** The same calls per email address (any IP) per window. */
+    /**
+     * The same calls per email address (any IP) per window; for sign-in, failed attempts per
+     * (IP, email) (issue 25: a stranger elsewhere cannot use up a user's sign-ins).
+     */
     AUTH_RATE_LIMIT_EMAIL_MAX: count(5),
+    /**
+     * Failed sign-ins per email from all IPs per window before each further attempt waits
+     * (1 s, doubling, at most the window); the user's own signed-in device never waits.
+     */
+    AUTH_LOGIN_EMAIL_FAILURE_MAX: count(50),
     /** The window of both limits, in minutes. */
     AUTH_RATE_LIMIT_WINDOW_MINUTES: count(15),
     /** Optional LLM re-ranking of recommendations: an OpenAI-compatible chat-completions API (all three or none). */
@@ -69,6 +77,11 @@ export const envSchema = z
     LLM_MODEL: z.string().min(1).optional(),
     /** Milliseconds to wait for the model before keeping the built-in answer. */
     LLM_TIMEOUT_MS: count(4000),
+    /**
+     * Seconds a client has to send a whole request, headers and body (issue 25: slow-drip bodies
+     * held connections for ever). Past it Node answers 408 and closes the connection.
+     */
+    REQUEST_TIMEOUT_SECONDS: count(15),
   })
   .superRefine((env, ctx) => {
     const llm = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const

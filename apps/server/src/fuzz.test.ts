@@ -103,6 +103,9 @@ const HOSTILE_CLASSES: Record<string, unknown> = {
   zero: 0,
   fraction: 1.5,
   'empty text': '',
+  // Dates PostgreSQL cannot store (issue 25: year 0 was a 500).
+  'year 0 date': '0000-01-01',
+  'year 10000 date': '10000-01-01',
   'SQL text': "' or 1=1; drop table users; --",
   array: ['1', '2'],
   object: { a: 1 },

@@ -1,6 +1,6 @@
 export { appRouter, createCaller, type AppRouter } from './root.ts'
 export type { Context, SessionUser, AuthPlumbing, RateLimitedAction } from './trpc.ts'
-export { login } from './services/auth/login.ts'
+export { limitedLogin, login } from './services/auth/login.ts'
 export { register } from './services/auth/register.ts'
 export { confirmEmail, resendConfirmation } from './services/auth/confirm-email.ts'
 export { forgotPassword, resetPassword, validateResetToken } from './services/auth/reset-password.ts'

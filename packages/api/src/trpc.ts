@@ -29,8 +29,17 @@ export interface AuthPlumbing {
   /** Sets the HttpOnly "session" cookie to `token` until `expiresAt`. */
   setSessionCookie: (token: string, expiresAt: Date) => void
   clearSessionCookie: () => void
-  /** Counts one attempt; throws AppError TOO_MANY_REQUESTS past the limit. */
+  /**
+   * Counts one attempt; throws AppError TOO_MANY_REQUESTS past the limit. For 'login' it counts
+   * per IP and per (IP, email), and refuses while the email's growing delay runs unless the
+   * request's own session is that user's (docs/decisions/rate-limits.md, issue 25).
+   */
   rateLimit: (action: RateLimitedAction, email?: string) => Promise<void>
+  /**
+   * Tells the limits how a sign-in with `email` ended: a correct password clears the (IP, email)
+   * count; a wrong one adds to the email's failures across IPs (issue 25).
+   */
+  recordLogin: (email: string, succeeded: boolean) => Promise<void>
   mailer: Mailer
   /** Runs work after the answer (mail whose sending must not show in the answer's timing). */
   afterResponse: AfterResponse

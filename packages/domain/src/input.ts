@@ -101,5 +101,60 @@ export function checkProductIdRange(id: number, isAffiliate: boolean, ctx: z.Ref
   }
 }
 
+/**
+ * The dates every date input accepts (issue 25): years 0001 to 9999, written "YYYY-MM-DD".
+ * PostgreSQL's `date` has no year 0 ("0000-01-01" is "date/time field value out of range", a 500
+ * before this rule), and years past 9999 need more than the four digits the ISO form and the
+ * calendar feed use. Narrower rules sit on top (a date of birth runs from 1900 to today, spec
+ * account-area §5). docs/decisions/event-dates.md.
+ */
+export const STORABLE_DATE_MIN = '0001-01-01'
+/** The last date a date input accepts (see {@link STORABLE_DATE_MIN}). */
+export const STORABLE_DATE_MAX = '9999-12-31'
+
+const ISO_DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/**
+ * True for "YYYY-MM-DD" that names a real calendar day (no 31 April, 29 February only in leap
+ * years) from {@link STORABLE_DATE_MIN} to {@link STORABLE_DATE_MAX}: every such string is one
+ * PostgreSQL's `date` column stores as given (proved by the property test
+ * packages/api/src/services/events/date-storage.test.ts).
+ */
+export function isStorableIsoDate(value: string): boolean {
+  return isCalendarDate(value) && value >= STORABLE_DATE_MIN
+}
+
+/** "YYYY-MM-DD" naming a real day of the proleptic Gregorian calendar, year 0000 included. */
+function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE_SHAPE.exec(value)
+  if (!match) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  if (month < 1 || month > 12 || day < 1) return false
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0
+  return day <= days
+}
+
+/**
+ * The shared date schema of every date input (event dates, date of birth, and later gift and
+ * list dates): a string "YYYY-MM-DD" that exists in the calendar and that PostgreSQL can store.
+ * Not a date at all answers `invalidMessage` (the form's own text, "Please enter a valid date");
+ * a real-looking date outside 0001..9999 (year 0) answers "date must be a date from 0001-01-01 to
+ * 9999-12-31", naming the field (issue 25).
+ */
+export function isoDateField(invalidMessage: string) {
+  return (
+    z
+      .string({ error: invalidMessage })
+      .refine((value) => isCalendarDate(value), { error: invalidMessage })
+      // Not `abort` on the refine above: an aborted issue changes which branch a union (dobInput)
+      // reports. A string that is no date at all passes this one.
+      .refine((value) => !isCalendarDate(value) || isStorableIsoDate(value), {
+        error: (issue) =>
+          `${fieldName(issue.path, 'date')} must be a date from ${STORABLE_DATE_MIN} to ${STORABLE_DATE_MAX}`,
+      })
+  )
+}
+
 /** A page number of a paginated listing: 1..100000 (default 1). */
 export const pageField = z.coerce.number().int().min(1).max(100_000).default(1)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isValidIsoDate, type IsoDate } from './event-dates.ts'
-import { idField, PG_INT4_MAX, safeText } from './input.ts'
+import { idField, isoDateField, PG_INT4_MAX, safeText } from './input.ts'
 import { PEOPLE_MESSAGES } from './people-messages.ts'
 import type { ProfileTier } from './completeness.ts'
 
@@ -14,10 +14,11 @@ export { PEOPLE_MESSAGES } from './people-messages.ts'
 /** Free text of a profile field: trimmed, at most `max` characters, storable (input.ts). */
 const profileText = (max: number) => safeText({ max })
 
-/** A calendar date "YYYY-MM-DD" that exists (no 31 April). */
-export const isoDateInput = z
-  .string({ error: PEOPLE_MESSAGES.invalidDate })
-  .refine((v) => isValidIsoDate(v), PEOPLE_MESSAGES.invalidDate)
+/**
+ * A calendar date "YYYY-MM-DD" that exists (no 31 April) and that PostgreSQL stores: years 0001
+ * to 9999 (input.ts isoDateField, issue 25).
+ */
+export const isoDateInput = isoDateField(PEOPLE_MESSAGES.invalidDate)
 
 /**
  * A date of birth sent as `dob` (spec account-area §3: "dob (text YYYY-MM-DD, sent to the

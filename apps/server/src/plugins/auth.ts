@@ -3,7 +3,7 @@ import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie'
 import { validateSessionToken, type AuthPlumbing, type SessionUser } from '@presently/api'
 import type { Db } from '@presently/db'
 import type { Mailer } from '@presently/email'
-import type { RateLimit } from './security.ts'
+import type { RateLimits } from './security.ts'
 import type { BackgroundWork } from './background.ts'
 
 declare module 'fastify' {
@@ -22,7 +22,7 @@ export interface AuthOptions {
   db: Db
   appUrl: string
   mailer: Mailer
-  rateLimit: RateLimit
+  rateLimit: RateLimits
   googleEnabled: boolean
   background: BackgroundWork
 }
@@ -94,7 +94,8 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
       sessionId: request.sessionId,
       setSessionCookie: (token, expiresAt) => cookies.set(reply, token, expiresAt),
       clearSessionCookie: () => cookies.clear(reply),
-      rateLimit: (action, email) => options.rateLimit(request, reply, action, email),
+      rateLimit: (action, email) => options.rateLimit.check(request, reply, action, email),
+      recordLogin: (email, succeeded) => options.rateLimit.recordLogin(request, email, succeeded),
       mailer: options.mailer,
       afterResponse: options.background.run(request.log),
       appUrl: options.appUrl,

@@ -156,6 +156,23 @@ describe('rate limits', () => {
 })
 
 describe('security headers', () => {
+  it('sends a restrictive Permissions-Policy on every answer: API, tRPC, errors, 404, health (issue 25)', async () => {
+    const answers = await Promise.all([
+      app.inject('/api/auth/providers'),
+      app.inject('/trpc/auth.providers'),
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'not-an-email' } }),
+      app.inject('/api/no-such-route'),
+      app.inject('/healthz'),
+      app.inject('/some/page'),
+      app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'https://evil.example' } }),
+    ])
+    for (const res of answers) {
+      const policy = String(res.headers['permissions-policy'])
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment'])
+        expect(policy).toContain(`${feature}=()`)
+    }
+  })
+
   it('sends a CSP the SPA works under, and the other helmet headers', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/auth/providers' })
     const csp = String(res.headers['content-security-policy'])

@@ -4,7 +4,14 @@ import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit'
 import { AppError, AUTH_MESSAGES } from '@presently/domain'
 import type { RateLimitedAction } from '@presently/api'
 import type { Db } from '@presently/db'
-import { postgresRateLimitStore, sweepRateLimitCounters } from './rate-limit-store.ts'
+import {
+  clearCount,
+  countHit,
+  holdFor,
+  postgresRateLimitStore,
+  sweepRateLimitCounters,
+  windowLeft,
+} from './rate-limit-store.ts'
 
 export interface SecurityOptions {
   /** Where the rate-limit counters live, shared by every instance (rate-limit-store.ts). */
@@ -14,13 +21,29 @@ export interface SecurityOptions {
   rateLimits: {
     /** Attempts per IP and call per window (AUTH_RATE_LIMIT_IP_MAX). */
     ipMax: number
-    /** Attempts per email and call per window (AUTH_RATE_LIMIT_EMAIL_MAX). */
+    /**
+     * Attempts per email and call per window (AUTH_RATE_LIMIT_EMAIL_MAX); for sign-in, failed
+     * attempts per (IP, email).
+     */
     emailMax: number
+    /** Failed sign-ins per email from all IPs per window before each further one waits (AUTH_LOGIN_EMAIL_FAILURE_MAX). */
+    loginEmailFailureMax: number
     windowMs: number
   }
 }
 
-/** Counts one attempt of `action` by this request (and this email); throws AppError 429 past a limit. */
+/** The rate limits the auth routes and procedures use (see {@link registerSecurity}). */
+export interface RateLimits {
+  check: RateLimit
+  /** Sign-in outcome: a success clears the (IP, email) count, a failure adds to the email's failures. */
+  recordLogin: (request: FastifyRequest, email: string, succeeded: boolean) => Promise<void>
+}
+
+/**
+ * Counts one attempt of `action` by this request (and this email); throws AppError 429 past a
+ * limit. Sign-in: per IP, per (IP, email), and the email's growing delay (not for the user's own
+ * signed-in device).
+ */
 export type RateLimit = (
   request: FastifyRequest,
   reply: FastifyReply,
@@ -35,6 +58,14 @@ const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
   'forgot-password',
   'reset-password',
 ]
+/**
+ * Browser features the shop never uses, off for its pages and anything they embed (issue 25):
+ * no camera, microphone, location, payment request or device access. Only features Chromium
+ * knows, so the console stays free of "Unrecognized feature" warnings.
+ */
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()'
+
 /** Methods that change nothing (RFC 9110 §9.2.1); every other method is a write. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The key a limiter counts under, carried on a request view (see `limit` below). */
@@ -43,9 +74,10 @@ const RATE_KEY = Symbol('rateLimitKey')
 /**
  * Security headers, the cross-site write check and the auth rate limits
  * (docs/decisions/csrf.md, docs/decisions/rate-limits.md).
- * @returns the rate-limit check that the REST routes and the tRPC procedures call.
+ * @returns the rate-limit check that the REST routes and the tRPC procedures call, and the
+ *   sign-in outcome recorder.
  */
-export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<RateLimit> {
+export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<RateLimits> {
   const appOrigin = new URL(options.appUrl).origin
   const https = appOrigin.startsWith('https:')
 
@@ -77,9 +109,10 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     // HSTS only means something on https; on http://localhost it would only confuse.
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   })
-  app.addHook('onRequest', (request, reply, done) =>
-    applySecurityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
-  )
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY)
+    applySecurityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined))
+  })
 
   // Writes from another site's page are refused. SameSite=Lax already keeps the session cookie
   // off cross-site POSTs; this also covers browsers and paths where it would not. The check
@@ -107,7 +140,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     clearInterval(sweep)
     done()
   })
-  const { ipMax, emailMax, windowMs } = options.rateLimits
+  const { ipMax, emailMax, loginEmailFailureMax, windowMs } = options.rateLimits
+  const { db } = options
   const keyOf = (request: FastifyRequest) => (request as FastifyRequest & { [RATE_KEY]: string })[RATE_KEY]
   const byIp = app.createRateLimit({ max: ipMax, timeWindow: windowMs, keyGenerator: keyOf })
   const byEmail = app.createRateLimit({ max: emailMax, timeWindow: windowMs, keyGenerator: keyOf })
@@ -122,11 +156,45 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     }
   }
 
-  return async (request, reply, action, email) => {
+  const normal = (email: string) => email.trim().toLowerCase()
+  const ipEmailKey = (request: FastifyRequest, email: string) =>
+    `ip-email:login:${normalizeIP(request.ip)}:${normal(email)}`
+  /** The request's own valid session is the account's: the user's own device (issue 25). */
+  const ownDevice = (request: FastifyRequest, email: string) =>
+    request.user !== null && normal(request.user.email) === normal(email)
+
+  const check: RateLimit = async (request, reply, action, email) => {
     if (!RATE_LIMITED_ACTIONS.includes(action)) throw new Error(`unknown rate-limited action ${action}`)
     await limit(byIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
-    if (email) await limit(byEmail, request, reply, `email:${action}:${email.trim().toLowerCase()}`)
+    if (!email) return
+    if (action !== 'login') {
+      await limit(byEmail, request, reply, `email:${action}:${normal(email)}`)
+      return
+    }
+    // Sign-in (issue 25): the short limit counts per (IP, email), so a stranger elsewhere
+    // cannot use it up; a correct password clears it (recordLogin). The user's own signed-in
+    // device skips both email limits.
+    if (ownDevice(request, email)) return
+    await limit(byEmail, request, reply, ipEmailKey(request, email))
+    const wait = await windowLeft(db, `email-delay:login:${normal(email)}`)
+    if (wait > 0) {
+      void reply.header('retry-after', Math.ceil(wait / 1000))
+      throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts)
+    }
   }
+
+  const recordLogin: RateLimits['recordLogin'] = async (request, email, succeeded) => {
+    if (succeeded) return clearCount(db, ipEmailKey(request, email))
+    // Failures of this email from every IP. Past the threshold each one makes the next
+    // attempt wait: 1 s, 2 s, 4 s ... at most the window (OWASP: throttle, do not lock).
+    const { current } = await countHit(db, `email-failures:login:${normal(email)}`, windowMs)
+    if (current > loginEmailFailureMax) {
+      const delay = Math.min(1000 * 2 ** Math.min(current - loginEmailFailureMax - 1, 30), windowMs)
+      await holdFor(db, `email-delay:login:${normal(email)}`, delay)
+    }
+  }
+
+  return { check, recordLogin }
 }
 
 function refuse(reply: FastifyReply) {

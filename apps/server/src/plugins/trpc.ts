@@ -61,7 +61,7 @@ export async function registerTrpc(
           },
         }),
         onError: ({ error, path }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC call failed')
+          if (error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error, path }, 'tRPC call failed')
         },
       })
       reply.status(response.status)

@@ -6,7 +6,7 @@ import {
   forgotPassword,
   getSessionUser,
   invalidateSessionToken,
-  login,
+  limitedLogin,
   register,
   resendConfirmation,
   resetPassword,
@@ -89,8 +89,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, auth: Aut
       async (request, reply) => {
         const input = request.body
         const plumbing = auth.plumbing(request, reply)
-        await plumbing.rateLimit('login', input.email)
-        const { user, token, session } = await login(db, input)
+        const { user, token, session } = await limitedLogin(db, plumbing, input)
         plumbing.setSessionCookie(token, session.expiresAt)
         return ok({ user }, AUTH_MESSAGES.loginSuccess)
       },

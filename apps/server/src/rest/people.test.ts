@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
+import { ACCOUNT_LIMITS, LIMIT_MESSAGES } from '@presently/domain'
 import { buildTestApp, signedInUser, TEST_APP_URL, withSession } from '../testing/auth-helpers.ts'
 
 let testDb: TestDatabase
@@ -224,6 +225,72 @@ describe('/api/events', () => {
       headers: as(ann),
     })
     expect(again.statusCode).toBe(404)
+  })
+
+  it('answers 409 with the limit message once a person has 50 events (issue 25)', async () => {
+    const person = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/people',
+        headers: as(ann),
+        payload: {
+          name: 'Full',
+          relationshipId: ref.friend,
+          events: Array.from({ length: ACCOUNT_LIMITS.eventsPerPerson }, () => ({
+            date: '2000-05-05',
+            occasionId: ref.birthday,
+          })),
+        },
+      })
+    ).json<{ id: number }>()
+    const add = await app.inject({
+      method: 'POST',
+      url: `/api/events/person/${person.id}`,
+      headers: as(ann),
+      payload: { occasionId: ref.birthday, date: '2000-06-06' },
+    })
+    expect(add.statusCode).toBe(409)
+    expect(add.json()).toEqual({ success: false, message: LIMIT_MESSAGES.eventsPerPerson })
+  })
+
+  it('answers a year-0 date with 400 naming the field, never 500 (issue 25)', async () => {
+    const person = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/people',
+        headers: as(ann),
+        payload: { name: 'Zero', relationshipId: ref.friend },
+      })
+    ).json<{ id: number }>()
+    const outOfRange = { success: false, message: 'date must be a date from 0001-01-01 to 9999-12-31' }
+    const add = await app.inject({
+      method: 'POST',
+      url: `/api/events/person/${person.id}`,
+      headers: as(ann),
+      payload: { occasionId: ref.birthday, date: '0000-01-01' },
+    })
+    expect(add.statusCode).toBe(400)
+    expect(add.json()).toEqual(outOfRange)
+    const create = await app.inject({
+      method: 'POST',
+      url: '/api/people',
+      headers: as(ann),
+      payload: {
+        name: 'Zero 2',
+        relationshipId: ref.friend,
+        events: [{ date: '0000-01-01', occasionId: ref.birthday }],
+      },
+    })
+    expect(create.statusCode).toBe(400)
+    expect(create.json()).toEqual(outOfRange)
+    const dob = await app.inject({
+      method: 'POST',
+      url: '/api/people',
+      headers: as(ann),
+      payload: { name: 'Zero 3', relationshipId: ref.friend, dob: '0000-01-01' },
+    })
+    expect(dob.statusCode).toBe(400)
+    expect(dob.json<{ message: string }>().message).toMatch(/^(dob must be a date|Year must be between 1900)/)
   })
 })
 

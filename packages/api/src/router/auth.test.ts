@@ -30,6 +30,7 @@ function client(options: { user?: SessionUser | null; sessionId?: string | null;
         ? Promise.reject(new AppError('TOO_MANY_REQUESTS', 'Too many attempts. Please try again later.'))
         : Promise.resolve()
     },
+    recordLogin: () => Promise.resolve(),
     mailer: createMailer({ db: testDb.db, logger: silent, from: 'test@presently.local' }),
     afterResponse: (_label, task) => void task(),
     appUrl: 'http://shop.test',

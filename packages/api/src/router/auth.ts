@@ -10,7 +10,7 @@ import {
   tokenInput,
 } from '@presently/domain'
 import { publicProcedure, router, withAuthPlumbing } from '../trpc.ts'
-import { login } from '../services/auth/login.ts'
+import { limitedLogin } from '../services/auth/login.ts'
 import { register } from '../services/auth/register.ts'
 import { confirmEmail, resendConfirmation } from '../services/auth/confirm-email.ts'
 import { forgotPassword, resetPassword, validateResetToken } from '../services/auth/reset-password.ts'
@@ -44,8 +44,7 @@ export const authRouter = router({
     .input(loginInput)
     .output(z.object({ user: sessionUserOutput, message: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      await ctx.auth.rateLimit('login', input.email)
-      const { user, token, session } = await login(ctx.db, input)
+      const { user, token, session } = await limitedLogin(ctx.db, ctx.auth, input)
       ctx.auth.setSessionCookie(token, session.expiresAt)
       return { user, message: AUTH_MESSAGES.loginSuccess }
     }),

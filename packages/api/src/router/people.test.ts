@@ -343,4 +343,26 @@ describe('events', () => {
       message: 'Please enter a valid date',
     })
   })
+
+  it('refuses year 0, which PostgreSQL cannot store, naming the field (issue 25)', async () => {
+    const person = await alice.people.create({ name: 'Year Zero', relationshipId: ref.friend })
+    const outOfRange = { code: 'BAD_REQUEST', message: 'date must be a date from 0001-01-01 to 9999-12-31' }
+    expect(
+      await rejection(alice.events.create({ personId: person.id, occasionId: ref.birthday, date: '0000-01-01' })),
+    ).toEqual(outOfRange)
+    expect(
+      await rejection(
+        alice.people.create({
+          name: 'Year Zero 2',
+          relationshipId: ref.friend,
+          events: [{ date: '0000-02-29', occasionId: ref.birthday }],
+        }),
+      ),
+    ).toEqual(outOfRange)
+    // The first and last storable days are stored and read back as given.
+    for (const date of ['0001-01-01', '9999-12-31', '0099-06-15']) {
+      const event = await alice.events.create({ personId: person.id, occasionId: ref.birthday, date })
+      expect(event.date).toBe(date)
+    }
+  })
 })

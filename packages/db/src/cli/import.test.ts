@@ -111,10 +111,77 @@ describe('npm run import (the CLI)', () => {
   it('--dry-run checks the whole file and writes nothing', async () => {
     const before = await t.db.$count(products)
     const run = await runImport(t.url, [fixture('amazon_uk_toys_promptcloud_sample.csv'), '--dry-run'])
-    expect(run.code).toBe(2)
+    expect(run.code).toBe(0)
     expect(run.stdout).toContain('dry run (nothing written)')
     expect(run.stdout).toContain('would write:  40 products')
-    expect(run.stdout).toContain('13 × no usable price')
+    expect(run.stdout).toContain('not for sale: 13 rows without a price')
     expect(await t.db.$count(products)).toBe(before)
+  }, 120_000)
+
+  it('imports the shipped PromptCloud catalog and exits 0: rows without a price are not for sale, not skips (issue 25)', async () => {
+    const run = await runImport(t.url, [path.resolve(packageDir, 'seed/amazon_uk_toys_promptcloud_10k.csv.gz')])
+    expect(run.stderr).not.toContain('error')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('not for sale: 1,435 rows without a price, left out (not counted as skipped)')
+    expect(run.stdout).toContain('skipped:      0 (0.0%)')
+    expect(run.stdout).not.toContain('too many rows skipped')
+    expect(await t.db.$count(products, eq(products.source, 'amazon_uk'))).toBe(8565)
+  }, 180_000)
+
+  it('stays honest for other feeds: empty prices there are skips, and --missing-price not-for-sale is asked for', async () => {
+    const file = path.join(dir, 'half-priced.csv')
+    await writeFile(file, ['SKU,Name,Price', 'h1,One,2.50', 'h2,Two,', 'h3,Three,', 'h4,Four,4.00'].join('\n'))
+    const base = [file, '--map', 'SKU=id,Name=title,Price=price', '--merchant', 'Half Shop', '--currency', 'GBP']
+    const strict = await runImport(t.url, base)
+    expect(strict.code).toBe(2)
+    expect(strict.stdout).toContain('2 × no usable price')
+    const lenient = await runImport(t.url, [...base, '--missing-price', 'not-for-sale'])
+    expect(lenient.code).toBe(0)
+    expect(lenient.stdout).toContain('not for sale: 2 rows without a price')
+    // The PromptCloud preset can be made strict again.
+    const sample = await runImport(t.url, [
+      fixture('amazon_uk_toys_promptcloud_sample.csv'),
+      '--dry-run',
+      '--missing-price',
+      'skip',
+    ])
+    expect(sample.code).toBe(2)
+  }, 120_000)
+
+  it('derives stable ids from the product URL for a feed without an id column, and says so (issue 25)', async () => {
+    // A LookFantastic-style export: name, URL, type, price, no id.
+    const file = path.join(dir, 'no-ids.csv')
+    const feed = (query: string) =>
+      [
+        'name,URL,type,price',
+        `Rose Face Oil,https://www.lookfantastic.com/rose-face-oil/1234.html${query},Skincare,£18.00`,
+        `Hand Cream Trio,https://WWW.LookFantastic.com/hand-cream-trio/5678.html${query},Bath & Body,£12.50`,
+      ].join('\n')
+    await writeFile(file, feed(''))
+    const args = [file, '--map', 'name=title,URL=productUrl,type=category,price=price', '--merchant', 'LookFantastic']
+    const first = await runImport(t.url, args)
+    expect(first.stderr).toBe('')
+    expect(first.code).toBe(0)
+    expect(first.stdout).toContain('ids:          derived from the product URL (URL): the feed maps no id column')
+    expect(first.stdout).toContain('written:      2 new, 0 updated')
+    const rows = await t.db
+      .select({ id: products.sourceProductId, url: products.affiliateUrl })
+      .from(products)
+      .where(eq(products.source, 'lookfantastic'))
+      .orderBy(products.sourceProductId)
+    expect(rows.map((r) => r.id)).toEqual([
+      'https://www.lookfantastic.com/hand-cream-trio/5678.html',
+      'https://www.lookfantastic.com/rose-face-oil/1234.html',
+    ])
+    // The same products with tracking parameters added: the ids hold, nothing is duplicated.
+    await writeFile(file, feed('?utm_source=feed&utm_medium=csv#top'))
+    const again = await runImport(t.url, [...args, '--id-from', 'productUrl'])
+    expect(again.code).toBe(0)
+    expect(again.stdout).toContain('written:      0 new, 2 updated')
+    expect(await t.db.$count(products, eq(products.source, 'lookfantastic'))).toBe(2)
+    // Without a URL column either, the refusal says how to fix it.
+    const bare = await runImport(t.url, [file, '--map', 'name=title,price=price', '--merchant', 'LookFantastic'])
+    expect(bare.code).toBe(1)
+    expect(bare.stderr).toContain('--id-from productUrl')
   }, 120_000)
 })

@@ -38,6 +38,12 @@ recognised from their header; any other feed needs a column mapping.
   --currency <CODE>        currency of rows without a currency column or symbol
   --rate CODE=rate         GBP per unit of CODE, e.g. --rate USD=0.79 (repeatable); rows in a
                            currency without a rate are skipped
+  --id-from productUrl     derive each row's id from its product URL (a feed without an id
+                           column; also done when nothing is mapped to id but productUrl is)
+  --missing-price not-for-sale|skip
+                           a row with an empty price: left out as not for sale, or skipped and
+                           counted against --max-skip (default: not-for-sale for the PromptCloud
+                           preset, skip for every other feed)
   --max-skip 10%|N         fail (exit 2) when more rows are skipped (default 10%)
   --encoding <name>        text encoding, e.g. latin1, windows-1252 (default: detected)
   --delimiter <c>          cell separator (default: detected; "tab" for TSV)
@@ -102,7 +108,15 @@ function parseArgs(argv: readonly string[]): Args | 'help' {
       if (!/^[A-Z]{3}$/.test(code)) throw new UsageError('--currency is a 3-letter code, e.g. GBP')
       mapping.currency = code
     } else if (flag === '--rate') Object.assign(rates, parseRates(value()))
-    else if (flag === '--max-skip') {
+    else if (flag === '--id-from') {
+      if (value() !== 'productUrl') throw new UsageError('--id-from can only be productUrl')
+      mapping.idFrom = 'productUrl'
+    } else if (flag === '--missing-price') {
+      const choice = value()
+      if (choice !== 'not-for-sale' && choice !== 'skip')
+        throw new UsageError('--missing-price is not-for-sale or skip')
+      mapping.missingPrice = choice
+    } else if (flag === '--max-skip') {
       maxSkip = value()
       try {
         allowedSkips(maxSkip, 0)

@@ -247,7 +247,15 @@ describe('importing feeds of other shapes', () => {
     const before = await t.db.$count(products)
     const imports = await t.db.$count(catalogImports)
     const summary = await importCatalog(null, { file: fixture('amazon_uk_toys_promptcloud_sample.csv'), dryRun: true })
-    expect(summary).toMatchObject({ dryRun: true, read: 53, imported: 40, updated: 0, skipped: 13, importId: null })
+    expect(summary).toMatchObject({
+      dryRun: true,
+      read: 53,
+      imported: 40,
+      updated: 0,
+      skipped: 0,
+      notForSale: 13,
+      importId: null,
+    })
     expect(await t.db.$count(products)).toBe(before)
     expect(await t.db.$count(catalogImports)).toBe(imports)
   })

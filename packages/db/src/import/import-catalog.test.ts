@@ -24,11 +24,21 @@ describe('importCatalog', () => {
   it('imports the real Amazon sample, joining the sibling descriptions file', async () => {
     const progress: ImportProgress[] = []
     const summary = await importCatalog(t.db, { file: SAMPLE, batchSize: 16, onProgress: (p) => progress.push(p) })
-    expect(summary).toMatchObject({ format: 'promptcloud', read: 53, imported: 40, updated: 0, skipped: 13 })
+    // The 13 rows without a price are not for sale (the preset's rule, issue 25), not skips.
+    expect(summary).toMatchObject({
+      format: 'promptcloud',
+      read: 53,
+      imported: 40,
+      updated: 0,
+      skipped: 0,
+      notForSale: 13,
+    })
     expect(summary.descriptionsFile).toBe(fixture('amazon_uk_toys_promptcloud_sample_with_descriptions.csv'))
-    expect(summary.rejections).toHaveLength(13)
-    expect(summary.rejections[0]).toEqual({ line: 11, reason: 'no usable price', value: '' })
-    expect(summary.rejections.map((r) => r.line)).toEqual([11, 16, 17, 18, 19, 27, 29, 30, 35, 40, 42, 48, 51])
+    expect(summary.rejections).toHaveLength(0)
+    const strict = await importCatalog(null, { file: SAMPLE, dryRun: true, mapping: { missingPrice: 'skip' } })
+    expect(strict).toMatchObject({ skipped: 13, notForSale: 0 })
+    expect(strict.rejections[0]).toEqual({ line: 11, reason: 'no usable price', value: '' })
+    expect(strict.rejections.map((r) => r.line)).toEqual([11, 16, 17, 18, 19, 27, 29, 30, 35, 40, 42, 48, 51])
     expect(summary.rowsPerSecond).toBeGreaterThan(0)
     expect(progress.at(-1)).toMatchObject({ read: 53, imported: 40, bytesRead: progress.at(-1)?.totalBytes })
     expect(await count()).toBe(40)
@@ -56,7 +66,7 @@ describe('importCatalog', () => {
 
   it('re-imports without duplicates: 0 imported, all updated, nothing changed', async () => {
     const summary = await importCatalog(t.db, { file: SAMPLE })
-    expect(summary).toMatchObject({ read: 53, imported: 0, updated: 40, skipped: 13 })
+    expect(summary).toMatchObject({ read: 53, imported: 0, updated: 40, skipped: 0, notForSale: 13 })
     expect(await count()).toBe(40)
     const [{ duplicates } = { duplicates: -1 }] = await t.db
       .select({
@@ -170,7 +180,7 @@ describe('importCatalog', () => {
       price: 1,
     })
     const summary = await importCatalog(t.db, { file: SAMPLE })
-    expect(summary).toMatchObject({ imported: 0, updated: 39, skipped: 14 })
+    expect(summary).toMatchObject({ imported: 0, updated: 39, skipped: 1, notForSale: 13 })
     expect(summary.rejections[0]).toEqual({ line: 2, reason: 'affiliate id collision', value: '4824126136' })
   })
 
@@ -205,10 +215,8 @@ describe('seedCatalogIfEmpty', () => {
     const summary = summaries?.[0]
     expect(summary?.read).toBe(10_000)
     expect(summary?.imported).toBeGreaterThan(8_000)
-    expect(summary).toMatchObject({ imported: 8565, updated: 0, skipped: 1435 })
-    expect(summary?.skipReasons).toEqual([
-      { reason: 'no usable price', count: 1435, lines: ['11', '16', '17', '18', '19'] },
-    ])
+    expect(summary).toMatchObject({ imported: 8565, updated: 0, skipped: 0, notForSale: 1435 })
+    expect(summary?.skipReasons).toEqual([])
     expect(summary?.tooManySkipped).toBe(false)
     expect(summary?.descriptionsFile).toMatch(/amazon_uk_toys_promptcloud_863_with_descriptions\.csv\.gz$/)
     expect(messages).toHaveLength(2)

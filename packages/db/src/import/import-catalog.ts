@@ -17,7 +17,7 @@ import {
 import { FeedReadError, isGzipFile, streamCsv, toRecord } from './csv-stream.ts'
 import { SHOP_CURRENCY, toShopPrice, type Rates } from './currency.ts'
 import { loadPromptCloudDescriptions, type PromptCloudDescription } from './formats/promptcloud.ts'
-import { mapRecord } from './map-record.ts'
+import { mapRecord, NOT_FOR_SALE } from './map-record.ts'
 import { MappingError, resolveMapping, type FeedMapping, type ResolvedMapping } from './mapping.ts'
 import { COLUMNS, UPDATE_SQL } from './product-columns.ts'
 import type { ProductInput, Rejection } from './types.ts'
@@ -103,13 +103,20 @@ export interface ImportSummary {
   imported: number
   /** Existing products overwritten with the feed's values (0 in a dry run). */
   updated: number
-  /** Records not imported. */
+  /** Records not imported, not-for-sale rows aside. */
   skipped: number
+  /**
+   * Rows without a price left out as not for sale (the PromptCloud preset, or missingPrice
+   * "not-for-sale"): neither imported nor counted as skipped (issue 25).
+   */
+  notForSale: number
+  /** Where the ids came from: the id column, or derived from the product URL (issue 25). */
+  idFrom: ResolvedMapping['idFrom']
   /** Skip reasons, most frequent first. */
   skipReasons: SkipReason[]
   /** The first MAX_KEPT_REJECTIONS rejections, by line. */
   rejections: Rejection[]
-  /** Rows allowed to be skipped, and whether more were. */
+  /** Rows allowed to be skipped (of the rows read that are for sale), and whether more were. */
   maxSkipped: number
   tooManySkipped: boolean
   dryRun: boolean
@@ -284,6 +291,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   let imported = 0
   let updated = 0
   let skipped = 0
+  let notForSale = 0
   const rejections: Rejection[] = []
   const reasons = new Map<string, SkipReason>()
   const currencies: Record<string, number> = {}
@@ -300,6 +308,10 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   let stopped = false
 
   const reject = (rejection: Rejection) => {
+    if (rejection.notForSale) {
+      notForSale++
+      return
+    }
     skipped++
     if (rejections.length < MAX_KEPT_REJECTIONS) rejections.push(rejection)
     const entry = reasons.get(rejection.reason) ?? { reason: rejection.reason, count: 0, lines: [] }
@@ -398,9 +410,11 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
         updated,
         skipped,
         rates: usedRates,
-        skipReasons: Object.fromEntries(
-          [...reasons.values()].map((r) => [r.reason, { count: r.count, lines: r.lines }]),
-        ),
+        skipReasons: {
+          ...Object.fromEntries([...reasons.values()].map((r) => [r.reason, { count: r.count, lines: r.lines }])),
+          // Not a skip: recorded beside them so the run's history shows it.
+          ...(notForSale ? { [NOT_FOR_SALE]: { count: notForSale, lines: [] } } : {}),
+        },
         error: error ?? null,
         finishedAt: new Date(),
         ...(mapping
@@ -561,7 +575,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   }
   await finish('completed')
 
-  const maxSkipped = allowedSkips(maxSkip, read)
+  const maxSkipped = allowedSkips(maxSkip, read - notForSale)
   const durationMs = Math.round(performance.now() - started)
   rejections.sort((a, b) => a.line - b.line)
   const resolved = mapping
@@ -581,6 +595,8 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     imported,
     updated,
     skipped,
+    notForSale,
+    idFrom: resolved?.idFrom ?? 'column',
     skipReasons: [...reasons.values()].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
     rejections,
     maxSkipped,

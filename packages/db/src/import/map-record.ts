@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { deriveAwProductId, parseAffiliateNetworkId } from './aw-product-id.ts'
 import { splitCategoryPath } from './category-path.ts'
 import { currencyOfPrice } from './currency.ts'
@@ -43,6 +44,31 @@ function raw(record: CsvRecord, mapping: ResolvedMapping, field: ShopField): str
   return ''
 }
 
+/** The reason of a row left out as not for sale (no price, FeedMapping.missingPrice). */
+export const NOT_FOR_SALE = 'not for sale (no price)'
+
+/** Query parameters that track a visit and never name the product. */
+const TRACKING_PARAM = /^(utm_.*|gclid|fbclid|msclkid|mc_cid|mc_eid|_ga)$/i
+
+/**
+ * A stable id of a product from its URL, for feeds without an id column (issue 25, `--id-from
+ * productUrl`): the URL without its fragment and tracking parameters (utm_*, gclid, fbclid ...),
+ * the other parameters sorted, the host lower-cased and a trailing slash dropped, so the same
+ * product keeps its id when a feed re-orders or re-tags its links. Past 255 characters, "url:"
+ * and the SHA-256 of that form.
+ */
+export function urlId(url: string): string {
+  const parsed = new URL(url)
+  parsed.hash = ''
+  for (const name of [...parsed.searchParams.keys()]) {
+    if (TRACKING_PARAM.test(name)) parsed.searchParams.delete(name)
+  }
+  parsed.searchParams.sort()
+  if (parsed.pathname.length > 1 && parsed.pathname.endsWith('/')) parsed.pathname = parsed.pathname.slice(0, -1)
+  const id = parsed.toString()
+  return id.length <= MAX_ID_LENGTH ? id : `url:${createHash('sha256').update(id).digest('hex')}`
+}
+
 /** A http(s) URL, or null (feeds hold "", "N/A" and relative paths). */
 function httpUrl(value: string | null): string | null {
   return value && /^https?:\/\/\S+$/i.test(value) ? value : null
@@ -52,9 +78,11 @@ function httpUrl(value: string | null): string | null {
  * Maps one feed record through a resolved mapping (issue 14), or rejects it.
  *
  * - id (the feed's key, any text up to 255 characters) -> sourceProductId; rejected "no <column>".
+ *   With `idFrom: "productUrl"` (a feed without ids) it is urlId(product URL) instead.
  * - affiliateId, when mapped and present, must be 5+ digits (spec §5) ("invalid <column>");
  *   otherwise the shop assigns deriveAwProductId(source, id).
- * - title ("no title"), price (parsePrice; "no usable price" with the raw cell).
+ * - title ("no title"), price (parsePrice; "no usable price" with the raw cell). An empty price
+ *   cell under `missingPrice: "not-for-sale"` is left out as NOT_FOR_SALE, flagged `notForSale`.
  * - currency: the currency cell, else the price's symbol or code ("£", "$", "EUR"), else the
  *   mapping's default; a row with none is refused ("no currency: ..."); a cell that is not a
  *   3-letter code is refused ("invalid currency"); a symbol that contradicts the currency
@@ -79,10 +107,17 @@ export function mapRecord(
     ok: false,
     rejection: { ...at, reason, ...(value !== undefined ? { value } : {}) },
   })
-  const idColumn = mapping.columns.id?.[0] ?? 'id'
-  const sourceProductId = read(record, mapping, 'id')
-  if (!sourceProductId) return reject(`no ${idColumn}`)
-  if (sourceProductId.length > MAX_ID_LENGTH) return reject(`${idColumn} too long`, sourceProductId.slice(0, 40))
+  let sourceProductId: string | null
+  if (mapping.idFrom === 'productUrl') {
+    const url = httpUrl(read(record, mapping, 'productUrl'))
+    if (!url) return reject(`no ${mapping.columns.productUrl?.[0] ?? 'productUrl'} (the id is derived from it)`)
+    sourceProductId = urlId(url)
+  } else {
+    const idColumn = mapping.columns.id?.[0] ?? 'id'
+    sourceProductId = read(record, mapping, 'id')
+    if (!sourceProductId) return reject(`no ${idColumn}`)
+    if (sourceProductId.length > MAX_ID_LENGTH) return reject(`${idColumn} too long`, sourceProductId.slice(0, 40))
+  }
   let awProductId: number
   const rawAffiliateId = read(record, mapping, 'affiliateId')
   if (rawAffiliateId !== null) {
@@ -95,6 +130,9 @@ export function mapRecord(
   const title = read(record, mapping, 'title')
   if (!title) return reject('no title')
   const rawPrice = raw(record, mapping, 'price')
+  if (rawPrice.trim() === '' && mapping.missingPrice === 'not-for-sale') {
+    return { ok: false, rejection: { ...at, reason: NOT_FOR_SALE, notForSale: true } }
+  }
   const price = parsePrice(rawPrice)
   if (price === null) return reject('no usable price', rawPrice)
 

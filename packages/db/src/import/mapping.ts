@@ -113,7 +113,23 @@ export interface FeedMapping {
   descriptions?: string
   /** The feed file, relative to the mapping file (CATALOG_FEEDS entries that are mapping files). */
   file?: string
+  /**
+   * Where each row's id comes from when the feed has no id column (issue 25): "productUrl"
+   * derives a stable id from the product URL (urlId). Without it a mapping that names no id but
+   * maps productUrl derives it all the same, and the summary says so.
+   */
+  idFrom?: 'productUrl'
+  /**
+   * A row whose price cell is empty: "not-for-sale" leaves it out without counting it as skipped
+   * (the PromptCloud preset's default: 14% of its catalog has no price), "skip" counts it against
+   * --max-skip like any other bad row (every other feed's default).
+   */
+  missingPrice?: MissingPrice
 }
+
+/** What an empty price cell means (FeedMapping.missingPrice). */
+export type MissingPrice = 'not-for-sale' | 'skip'
+export const MISSING_PRICE_CHOICES: readonly MissingPrice[] = ['not-for-sale', 'skip']
 
 /** Why a mapping cannot be used. */
 export class MappingError extends Error {
@@ -193,6 +209,12 @@ export async function loadMappingFile(file: string): Promise<FeedMapping> {
       }
     }
   }
+  if (mapping.idFrom !== undefined && mapping.idFrom !== 'productUrl') {
+    throw new MappingError(`mapping file ${file}: "idFrom" can only be "productUrl"`)
+  }
+  if (mapping.missingPrice !== undefined && !MISSING_PRICE_CHOICES.includes(mapping.missingPrice)) {
+    throw new MappingError(`mapping file ${file}: "missingPrice" is "not-for-sale" or "skip"`)
+  }
   const dir = path.dirname(file)
   return {
     ...mapping,
@@ -214,6 +236,10 @@ export interface ResolvedMapping {
   currency: string | null
   /** The amazon.co.uk catalog: links are /dp/<ASIN> or a title search. */
   amazon: boolean
+  /** "column": the id column's value; "productUrl": derived from the product URL (urlId). */
+  idFrom: 'column' | 'productUrl'
+  /** What an empty price cell means (FeedMapping.missingPrice). */
+  missingPrice: MissingPrice
 }
 
 const fold = (name: string) => name.toLowerCase().replace(/[\s_-]+/g, '')
@@ -285,10 +311,22 @@ export function resolveMapping(header: readonly string[], mapping: FeedMapping, 
     ownFields.set(field, [...(ownFields.get(field) ?? []), column])
   }
   for (const [field, list] of ownFields) columns[field] = list
-  const unmapped = REQUIRED_FIELDS.filter((field) => !columns[field]?.length)
+  // No id column but a product URL: the id is derived from the URL (issue 25), asked for with
+  // --id-from productUrl or implied when nothing is mapped to id.
+  const idFrom =
+    mapping.idFrom === 'productUrl' || (!columns.id?.length && columns.productUrl?.length) ? 'productUrl' : 'column'
+  if (idFrom === 'productUrl' && !columns.productUrl?.length) {
+    throw new MappingError(
+      `--id-from productUrl: no column of ${file} is mapped to productUrl (add e.g. --map <column>=productUrl)`,
+    )
+  }
+  if (idFrom === 'productUrl') delete columns.id
+  const unmapped = REQUIRED_FIELDS.filter(
+    (field) => !(field === 'id' && idFrom === 'productUrl') && !columns[field]?.length,
+  )
   if (unmapped.length) {
     throw new MappingError(
-      `no column of ${file} is mapped to ${unmapped.join(', ')}: add e.g. --map <column>=${unmapped[0]}`,
+      `no column of ${file} is mapped to ${unmapped.join(', ')}: add e.g. --map <column>=${unmapped[0]}${unmapped.includes('id') ? ', or map a column to productUrl to derive the ids from it (--id-from productUrl)' : ''}`,
     )
   }
 
@@ -310,5 +348,8 @@ export function resolveMapping(header: readonly string[], mapping: FeedMapping, 
     merchant: mapping.merchant ?? (amazon ? 'Amazon UK' : null),
     currency: mapping.currency?.toUpperCase() ?? (amazon ? 'GBP' : null),
     amazon,
+    idFrom,
+    // The PromptCloud catalog lists products without a price (not on sale): its preset knows.
+    missingPrice: mapping.missingPrice ?? (preset?.name === 'promptcloud' ? 'not-for-sale' : 'skip'),
   }
 }

@@ -26,6 +26,11 @@ export function formatSummary(summary: ImportSummary, show: (file: string) => st
     `  columns:      ${columns}`,
     `  encoding:     ${summary.encoding}${summary.encodingDetected ? ' (detected)' : ''}, delimiter ${delimiter}`,
   ]
+  if (summary.idFrom === 'productUrl') {
+    lines.push(
+      `  ids:          derived from the product URL (${summary.columns.productUrl?.join('|') ?? 'productUrl'}): the feed maps no id column`,
+    )
+  }
   if (summary.descriptionsFile) lines.push(`  descriptions: ${show(summary.descriptionsFile)}`)
   if (currencies) lines.push(`  currencies:   ${currencies}${rates ? ` (converted to GBP at ${rates})` : ''}`)
   lines.push(
@@ -35,6 +40,13 @@ export function formatSummary(summary: ImportSummary, show: (file: string) => st
       : `  written:      ${n(summary.imported)} new, ${n(summary.updated)} updated`,
     `  skipped:      ${n(summary.skipped)}${summary.read ? ` (${((summary.skipped / summary.read) * 100).toFixed(1)}%)` : ''}`,
   )
+  if (summary.notForSale) {
+    lines.splice(
+      lines.length - 1,
+      0,
+      `  not for sale: ${n(summary.notForSale)} rows without a price, left out (not counted as skipped)`,
+    )
+  }
   for (const reason of summary.skipReasons) {
     const more = reason.count > reason.lines.length ? ', ...' : ''
     lines.push(

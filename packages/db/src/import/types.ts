@@ -49,6 +49,11 @@ export interface Rejection {
   reason: string
   /** The offending value or detail, e.g. the raw price string, when there is one. */
   value?: string
+  /**
+   * A row without a price in a feed whose mapping treats that as "not for sale" (the PromptCloud
+   * preset): left out, but not counted as skipped (issue 25).
+   */
+  notForSale?: true
 }
 
 /** What a format mapper makes of one CSV record. */

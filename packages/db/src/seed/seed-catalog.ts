@@ -90,7 +90,7 @@ export async function seedCatalogIfEmpty(
     summaries.push(summary)
     const reasons = summary.skipReasons.map((r) => `${r.count} ${r.reason}`).join(', ')
     log?.(
-      `seeded ${path.basename(entry.file)}: ${summary.imported} imported, ${summary.updated} updated, ${summary.skipped} skipped${reasons ? ` (${reasons})` : ''} of ${summary.read} rows in ${summary.durationMs} ms`,
+      `seeded ${path.basename(entry.file)}: ${summary.imported} imported, ${summary.updated} updated, ${summary.skipped} skipped${reasons ? ` (${reasons})` : ''}${summary.notForSale ? `, ${summary.notForSale} not for sale` : ''} of ${summary.read} rows in ${summary.durationMs} ms`,
     )
     if (summary.tooManySkipped) {
       log?.(`warning: ${path.basename(entry.file)} skipped more rows than its max-skip (${summary.maxSkipped}) allows`)

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import { verifyDummyPassword, verifyPassword } from './password.ts'
 import { startSession, type Session } from './session.ts'
 import { findUserByEmail, toSessionUserOutput } from './users.ts'
+import type { AuthPlumbing } from '../../trpc.ts'
 
 /**
  * Checks the credentials and starts a session. An unknown email, an account without a
@@ -25,4 +26,29 @@ export async function login(
   if (!user.emailConfirmedAt) throw new AppError('FORBIDDEN', AUTH_MESSAGES.emailNotConfirmed)
   const { token, session } = await startSession(db, user.id)
   return { user: toSessionUserOutput(user), token, session }
+}
+
+/**
+ * Sign-in as both the REST route and the tRPC procedure run it: the rate limits first, then
+ * {@link login}, then the outcome told to the limits (a wrong password counts as a failure; a
+ * correct one, even of an unconfirmed account, does not). Issue 25: failures, not attempts,
+ * count against an email, so a stranger cannot lock a user out (docs/decisions/rate-limits.md).
+ * @throws what `login` and `plumbing.rateLimit` throw.
+ */
+export async function limitedLogin(
+  db: Db,
+  plumbing: Pick<AuthPlumbing, 'rateLimit' | 'recordLogin'>,
+  input: z.output<typeof loginInput>,
+): Promise<{ user: SessionUserOutput; token: string; session: Session }> {
+  await plumbing.rateLimit('login', input.email)
+  try {
+    const result = await login(db, input)
+    await plumbing.recordLogin(input.email, true)
+    return result
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'UNAUTHORIZED' || error.code === 'FORBIDDEN')) {
+      await plumbing.recordLogin(input.email, error.code === 'FORBIDDEN')
+    }
+    throw error
+  }
 }

@@ -69,6 +69,35 @@ describe('private calendar feed', () => {
     expect(dates).toEqual(['1980-02-29', '1981-02-28', '1982-02-28', '1983-02-28', '1984-02-29'])
   })
 
+  it('starts an event dated before year 100 in its own year, not in 19xx (issue 25)', async () => {
+    const carol = await userCaller('cal-early@example.com')
+    const birthday = (await carol.reference.occasions()).find((o) => o.value === 'birthday')!
+    const relationships = await carol.reference.relationships()
+    await carol.people.create({
+      name: 'Early',
+      relationshipId: relationships[0]!.id,
+      events: [
+        { date: '0050-07-04', occasionId: birthday.id },
+        { date: '0001-01-01', occasionId: birthday.id, name: 'first' },
+      ],
+    })
+    const { url } = await carol.events.resetCalendarLink()
+    const feed = await renderCalendarFeed(t.db, tokenOf(url), APP_URL)
+    expect(feed).toContain('DTSTART;VALUE=DATE:00500704')
+    expect(feed).toContain('DTSTART;VALUE=DATE:00010101')
+    expect(feed).not.toMatch(/DTSTART;VALUE=DATE:19/)
+    const calendar = new ICAL.Component(ICAL.parse(feed))
+    const starts = calendar
+      .getAllSubcomponents('vevent')
+      .map((c) => new ICAL.Event(c).startDate)
+      .map((d) => [d.year, d.month, d.day])
+      .sort((x, y) => x[0]! - y[0]!)
+    expect(starts).toEqual([
+      [1, 1, 1],
+      [50, 7, 4],
+    ])
+  })
+
   it('stops answering an old link once it is reset, and a made-up one', async () => {
     const carol = await userCaller('cal-carol@example.com')
     const first = tokenOf((await carol.events.resetCalendarLink()).url)

@@ -42,6 +42,16 @@ export async function removeCalendarLink(db: Db, userId: number): Promise<void> 
   await db.update(users).set({ calendarTokenHash: null, updatedAt: new Date() }).where(eq(users.id, userId))
 }
 
+/**
+ * Midnight UTC of the calendar day, for any year 1..9999. Not `Date.UTC(year, ...)`: it reads
+ * years 0 to 99 as 1900 to 1999, so an event of 0050 started in 1950 (issue 25).
+ */
+export function utcDay(year: number, month: number, day: number): Date {
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day)
+  return date
+}
+
 /** "Mum", "Mum and Dad", "Ann, Bea and Cal". */
 function joinNames(names: string[]): string {
   if (names.length <= 1) return names[0] ?? ''
@@ -86,7 +96,7 @@ export async function renderCalendarFeed(db: Db, token: string, appUrl: string):
       id: `event-${event.id}@presently`,
       allDay: true,
       // A 29 February date is in a leap year, so it is an instance of its own rule (RFC 5545 3.8.5.3).
-      start: new Date(Date.UTC(year, month - 1, day)),
+      start: utcDay(year, month, day),
       summary: event.name ? `${summary}: ${event.name}` : summary,
       description: `Find a gift on Presently: ${link.toString()}`,
       url: link.toString(),

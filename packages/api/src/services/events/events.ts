@@ -2,6 +2,7 @@ import { and, eq, eventPeople, events, occasions, people, type Db } from '@prese
 import { AppError, PEOPLE_MESSAGES, type EventOutput, type PersonEventInput } from '@presently/domain'
 import type { Executor } from '../auth/executor.ts'
 import { loadEvents, loadEventsOfPeople } from '../people/load-people.ts'
+import { reserveEvents } from '../account/limits.ts'
 
 /** Throws NOT_FOUND "Person not found" unless `personId` is one of `userId`'s people. */
 async function assertOwnPerson(db: Executor, userId: number, personId: number): Promise<void> {
@@ -30,7 +31,8 @@ export async function listPersonEvents(db: Db, userId: number, personId: number)
  * POST /api/events/person/{personId} {occasionId, date, name?}: adds a yearly event for the
  * person (spec account-area §7); the date's month and day recur every year.
  * @throws AppError NOT_FOUND for another user's person; BAD_REQUEST "Please select an occasion"
- *   for an unknown occasion.
+ *   for an unknown occasion; CONFLICT when the person has ACCOUNT_LIMITS.eventsPerPerson (50)
+ *   events already (issue 25).
  */
 export async function createEvent(
   db: Db,
@@ -40,6 +42,7 @@ export async function createEvent(
 ): Promise<EventOutput> {
   const eventId = await db.transaction(async (tx) => {
     await assertOwnPerson(tx, userId, personId)
+    await reserveEvents(tx, userId, personId)
     const [occasion] = await tx.select({ id: occasions.id }).from(occasions).where(eq(occasions.id, input.occasionId))
     if (!occasion) throw new AppError('BAD_REQUEST', PEOPLE_MESSAGES.unknownOccasion)
     const [created] = await tx

@@ -1,5 +1,6 @@
 import { and, eq, productLikes, products, users, type Db } from '@presently/db'
 import { AppError, LIKE_MESSAGES } from '@presently/domain'
+import { assertLikeRoom } from '../account/limits.ts'
 
 /**
  * POST /api/products/{id}/like[?type=aw] (spec account-area §4 "Liking a product toggles like
@@ -10,7 +11,8 @@ import { AppError, LIKE_MESSAGES } from '@presently/domain'
  * never wait. The unique key on (user, product) stays the last guard against a duplicate.
  * @param key shop id, or affiliate-network id with type "aw".
  * @throws AppError NOT_FOUND "Product not found" (absent) or "This product is no longer
- *   available" (disabled, when liking).
+ *   available" (disabled, when liking); CONFLICT when the user likes ACCOUNT_LIMITS.likes (5,000)
+ *   products already (issue 25; unliking always works).
  * @returns liked: the state after the call; productLikeId: the like's id while liked.
  */
 export async function toggleLike(
@@ -31,6 +33,7 @@ export async function toggleLike(
       .returning({ id: productLikes.id })
     if (removed) return { liked: false, productLikeId: null }
     if (product.disabled) throw new AppError('NOT_FOUND', LIKE_MESSAGES.productUnavailable)
+    await assertLikeRoom(tx, userId)
     const [created] = await tx
       .insert(productLikes)
       .values({ userId, productId: product.id })

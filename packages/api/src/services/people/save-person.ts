@@ -21,6 +21,7 @@ import {
 import { AppError, PEOPLE_MESSAGES, type PersonInput, type PersonOutput } from '@presently/domain'
 import type { Executor, Tx } from '../auth/executor.ts'
 import { loadPeople } from './load-people.ts'
+import { reservePerson } from '../account/limits.ts'
 
 const KINDS = [
   ['intelligence', 'intelligenceSelections'],
@@ -116,11 +117,14 @@ const personColumns = (input: PersonInput) => ({
  * POST /api/people: creates a person of `userId` from the form values, with its important dates
  * (spec account-area §3, §7), in one transaction.
  * @returns the person as GET /api/people/{id} answers it.
- * @throws AppError BAD_REQUEST for an unknown relationship, option, interest or occasion.
+ * @throws AppError BAD_REQUEST for an unknown relationship, option, interest or occasion;
+ *   CONFLICT when the user keeps ACCOUNT_LIMITS.people (500) people already (issue 25). The
+ *   events given are at most 50 (the input schema), ACCOUNT_LIMITS.eventsPerPerson.
  */
 export async function createPerson(db: Db, userId: number, input: PersonInput): Promise<PersonOutput> {
   await checkReferences(db, input)
   const personId = await db.transaction(async (tx) => {
+    await reservePerson(tx, userId)
     const [row] = await tx
       .insert(people)
       .values({ userId, ...personColumns(input) })

@@ -115,7 +115,7 @@ const QUERY = `
 
 /** The node-postgres pool under a Drizzle database (drizzle() keeps it as $client). */
 function clientOf(db: Db): pg.Pool {
-  const client = (db).$client
+  const client = db.$client
   if (!client) throw new Error('the database has no node-postgres client ($client)')
   return client
 }

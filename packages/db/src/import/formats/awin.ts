@@ -13,6 +13,8 @@ export const AWIN_MAPPING: ResolvedMapping = {
   merchant: null,
   currency: null,
   amazon: false,
+  idFrom: 'column',
+  missingPrice: 'skip',
 }
 
 /** Whether a header row is an Awin publisher datafeed (aw_product_id, product_name, search_price). */

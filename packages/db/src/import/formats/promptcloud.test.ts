@@ -60,13 +60,13 @@ describe('PromptCloud format', () => {
     } satisfies ProductInput)
   })
 
-  it('rejects the rows without a price, with their line', async () => {
+  it('leaves out the rows without a price as not for sale, with their line (issue 25)', async () => {
     const results = await mapSample()
     const rejected = results.filter((r) => !r.result.ok).map((r) => r.result)
     expect(rejected).toHaveLength(13)
     expect(results.find((r) => r.line === 11)?.result).toEqual({
       ok: false,
-      rejection: { line: 11, reason: 'no usable price', value: '' },
+      rejection: { line: 11, reason: 'not for sale (no price)', notForSale: true },
     })
     // "Learning Curve Chuggington Interactive Chatsworth" is that row.
     const { rows } = await readFixture(SAMPLE)

@@ -21,6 +21,8 @@ export const PROMPTCLOUD_AMAZON_MAPPING: ResolvedMapping = {
   merchant: PROMPTCLOUD_MERCHANT_NAME,
   currency: 'GBP',
   amazon: true,
+  idFrom: 'column',
+  missingPrice: 'not-for-sale',
 }
 
 /**
