@@ -237,15 +237,25 @@ test.describe('buying', () => {
     // The merchant is outside the shop: answer for it and remember where the browser went.
     const merchant = new URL(affiliateUrl).origin
     let reached: string | undefined
-    await page.route(`${merchant}/**`, async (route) => {
+    let referer: string | undefined
+    await page.context().route(`${merchant}/**`, async (route) => {
       reached = route.request().url()
+      referer = route.request().headers()['referer']
       await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Merchant</title><h1>Merchant</h1>' })
     })
 
     await page.goto(`/product/${product!.awProductId}?person=${mum}&occasion=${birthday}`)
+    // The merchant opens in a new tab, without opener or referrer, as a sponsored link (issue 26).
+    const popup = page.waitForEvent('popup')
     await page.getByRole('button', { name: 'Buy Now' }).click()
-    await expect(page).toHaveTitle('Merchant')
+    const merchantTab = await popup
+    await expect(merchantTab).toHaveTitle('Merchant')
     expect(reached).toBe(affiliateUrl)
+    expect(referer).toBeUndefined()
+    expect(await merchantTab.evaluate(() => window.opener)).toBeNull()
+    await expect(page.getByTestId('merchant-link')).toHaveAttribute('rel', 'noopener noreferrer sponsored')
+    await expect(page.getByTestId('merchant-link')).toHaveAttribute('target', '_blank')
+    await merchantTab.close()
     await expect
       .poll(() => pushed)
       .toContainEqual(
