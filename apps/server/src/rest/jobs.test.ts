@@ -242,7 +242,9 @@ describe('a triggered run', () => {
     expect(result.message).toBe('Sent 1 upcoming events email')
     expect(result.details).toMatch(/for 7 days/)
     // en-GB dates, no raw ISO instant; a run that sent something needs no reason (issue 26).
-    expect(result.details).toMatch(/^Period from \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2} (GMT|BST); events from \d{1,2} [A-Z][a-z]+ \d{4}/)
+    expect(result.details).toMatch(
+      /^Period from \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2} (GMT|BST); events from \d{1,2} [A-Z][a-z]+ \d{4}/,
+    )
     expect(result.reason).toBeNull()
     const mails = await mailsOf('upcoming-events')
     expect(mails.map((m) => m.to)).toEqual(['alice-jobs@example.com'])

@@ -349,7 +349,11 @@ describe('a date of birth is a birthday (issue 26)', () => {
   it('adds a yearly Birthday event on create unless birthdayEvent is false or one is sent', async () => {
     const withDob = await alice.people.create({ name: 'Gran', relationshipId: ref.mother, dob: '1946-12-08' })
     expect(withDob.events).toEqual([
-      expect.objectContaining({ date: '1946-12-08', occasionId: ref.birthday, people: [{ id: withDob.id, name: 'Gran' }] }),
+      expect.objectContaining({
+        date: '1946-12-08',
+        occasionId: ref.birthday,
+        people: [{ id: withDob.id, name: 'Gran' }],
+      }),
     ])
     const declined = await alice.people.create({
       name: 'Aunt',

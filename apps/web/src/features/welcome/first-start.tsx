@@ -137,7 +137,12 @@ export function FirstStart({ onStarted }: { onStarted: (name: string) => void })
             {WELCOME_UI.step2}
           </Text>
           <Group justify="space-between" gap="sm">
-            <Button variant="subtle" color="gray" onClick={() => finish.mutate()} loading={finish.isPending && !create.isPending}>
+            <Button
+              variant="subtle"
+              color="gray"
+              onClick={() => finish.mutate()}
+              loading={finish.isPending && !create.isPending}
+            >
               {WELCOME_UI.skip}
             </Button>
             <Button type="submit" loading={create.isPending}>
