@@ -31,6 +31,8 @@ export const EVENT_UI = {
   fetchFailed: 'Failed to fetch events',
   upcomingTitle: 'Upcoming Events',
   upcomingEmpty: 'No events in the next 30 days.',
+  /** Under the home panel's list while cards are hidden below (issue 26). */
+  upcomingMore: (total: number) => `${total} events in the next 30 days: scroll the list for more`,
   manageEvents: 'Manage important dates',
   findGift: 'Find Gift',
   chooseEvent: 'Choose',
