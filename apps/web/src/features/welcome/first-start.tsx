@@ -98,7 +98,10 @@ export function FirstStart({ onStarted }: { onStarted: (name: string) => void })
               withAsterisk
               maxLength={100}
               value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
+              onChange={(e) => {
+                setName(e.currentTarget.value)
+                setErrors((current) => ({ ...current, name: undefined }))
+              }}
               error={errors.name}
               miw={200}
             />
@@ -110,7 +113,10 @@ export function FirstStart({ onStarted }: { onStarted: (name: string) => void })
               nothingFoundMessage={NOTHING_FOUND}
               data={relationshipData}
               value={relationshipId}
-              onChange={setRelationshipId}
+              onChange={(id) => {
+                setRelationshipId(id)
+                setErrors((current) => ({ ...current, relationship: undefined }))
+              }}
               error={errors.relationship}
               miw={200}
             />
