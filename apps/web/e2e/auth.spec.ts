@@ -130,7 +130,8 @@ test.describe('sign-up and sign-in', () => {
     await signInPanel.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password)
     await signInPanel.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(modal).toBeHidden()
-    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible()
+    // A first visit: the short start, not "Welcome back" (issue 26).
+    await expect(page.getByTestId('first-start')).toBeVisible()
     await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible()
   })
 

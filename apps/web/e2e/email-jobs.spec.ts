@@ -95,6 +95,9 @@ test('an admin runs the upcoming-events job now; the mail arrives with working l
   await upcoming.getByRole('button', { name: 'Run now' }).click()
   await expect(page.getByTestId('job-result')).toContainText('Success!')
   await expect(page.getByTestId('job-result')).toContainText(/emails sent: [1-9]/)
+  // Dates in en-GB, not a raw ISO instant (issue 26).
+  await expect(page.getByTestId('job-result')).toContainText(/Period from \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2}/)
+  await expect(page.getByTestId('job-result')).not.toContainText(/\d{4}-\d{2}-\d{2}T/)
   const mail = await waitForMail(shopper.email, /Upcoming occasions/)
   expect(mail.text).toContain('Mum: Birthday')
   // The person's top recommended categories (the recommendation engine on the seed catalog).

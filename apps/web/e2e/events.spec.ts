@@ -90,16 +90,23 @@ test.describe('important events', () => {
     await expect(mumCard.getByText('Today', { exact: true })).toBeVisible()
     await expect(mumCard).toHaveAttribute('data-soon', 'true')
     await addEventThroughDialog(page, 'Grandad', anniversary.label, later.typed(1975))
-    // Not from today to the end of this month: not in the default list.
+    // Not from today to the end of this month: not in the default list, but under "Coming up"
+    // with its distance (issue 26).
     await expect(page.getByText(`From today to the end of ${MONTH_NAMES[today.month - 1]}`)).toBeVisible()
-    await expect(eventCard(page, 'Grandad')).toHaveCount(0)
-    await expect(eventCard(page, 'Mum')).toHaveCount(1)
+    const monthList = page.getByRole('region', { name: 'Events & Important Dates' })
+    const comingUp = page.getByRole('region', { name: 'Coming up' })
+    await expect(eventCard(monthList, 'Grandad')).toHaveCount(0)
+    await expect(eventCard(monthList, 'Mum')).toHaveCount(1)
+    await expect(eventCard(comingUp, 'Grandad').getByText('in 40 days')).toBeVisible()
+    await expect(eventCard(comingUp, 'Mum')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Show All Events' })).toBeEnabled()
 
     // The calendar marks both days; a click filters to that month and day in any year.
     const calendar = page.getByRole('main')
     await calendar.getByRole('button', { name: `${today.calendarName}, 1 event` }).click()
     await expect(eventCard(page, 'Mum')).toBeVisible()
     await expect(eventCard(page, 'Grandad')).toHaveCount(0)
+    await expect(comingUp).toHaveCount(0)
     for (let i = 0; i < (later.month - today.month + 12) % 12; i++) {
       await calendar.getByRole('button', { name: 'Next month' }).click()
     }
@@ -110,9 +117,15 @@ test.describe('important events', () => {
     // Forty days away: no orange badge.
     await expect(eventCard(page, 'Grandad')).not.toHaveAttribute('data-soon', 'true')
     await expectNoSeriousViolations(page)
-    await page.getByRole('button', { name: 'Show All Events' }).click()
-    await expect(eventCard(page, 'Mum')).toBeVisible()
-    await expect(eventCard(page, 'Grandad')).toHaveCount(0)
+    // "Show All Events" clears the filter and lists every event, soonest first (issue 26); with
+    // everything listed it has nothing more to show.
+    const showAll = page.getByRole('button', { name: 'Show All Events' })
+    await showAll.click()
+    await expect(page.getByText('All events, soonest first')).toBeVisible()
+    await expect(monthList.getByTestId('event-card')).toHaveCount(2)
+    await expect(monthList.getByTestId('event-card').first()).toContainText('Mum')
+    await expect(eventCard(monthList, 'Grandad').getByText('in 40 days')).toBeVisible()
+    await expect(showAll).toBeDisabled()
 
     // Home: the panel starts expanded, lists the next 30 days only, and collapses.
     await page.goto('/')

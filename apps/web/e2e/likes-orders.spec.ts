@@ -237,15 +237,25 @@ test.describe('buying', () => {
     // The merchant is outside the shop: answer for it and remember where the browser went.
     const merchant = new URL(affiliateUrl).origin
     let reached: string | undefined
-    await page.route(`${merchant}/**`, async (route) => {
+    let referer: string | undefined
+    await page.context().route(`${merchant}/**`, async (route) => {
       reached = route.request().url()
+      referer = route.request().headers()['referer']
       await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Merchant</title><h1>Merchant</h1>' })
     })
 
     await page.goto(`/product/${product!.awProductId}?person=${mum}&occasion=${birthday}`)
+    // The merchant opens in a new tab, without opener or referrer, as a sponsored link (issue 26).
+    const popup = page.waitForEvent('popup')
     await page.getByRole('button', { name: 'Buy Now' }).click()
-    await expect(page).toHaveTitle('Merchant')
+    const merchantTab = await popup
+    await expect(merchantTab).toHaveTitle('Merchant')
     expect(reached).toBe(affiliateUrl)
+    expect(referer).toBeUndefined()
+    expect(await merchantTab.evaluate(() => window.opener)).toBeNull()
+    await expect(page.getByTestId('merchant-link')).toHaveAttribute('rel', 'noopener noreferrer sponsored')
+    await expect(page.getByTestId('merchant-link')).toHaveAttribute('target', '_blank')
+    await merchantTab.close()
     await expect
       .poll(() => pushed)
       .toContainEqual(
@@ -344,7 +354,15 @@ test.describe('staff', () => {
     )
     expect(product!.title).toBe(title)
     try {
+      // Disabling asks first (issue 26): Cancel keeps it, Disable disables it.
       await page.getByRole('button', { name: `Disable product: ${title}` }).click()
+      const confirm = page.getByRole('dialog', { name: 'Disable this product?' })
+      await expect(confirm).toContainText(title)
+      await confirm.getByRole('button', { name: 'Cancel' }).click()
+      await expect(confirm).toBeHidden()
+      await expect(page.getByTestId('product-title').filter({ hasText: title })).toHaveCount(1)
+      await page.getByRole('button', { name: `Disable product: ${title}` }).click()
+      await confirm.getByRole('button', { name: 'Disable', exact: true }).click()
       await expect(page.getByTestId('product-title').filter({ hasText: title })).toHaveCount(0)
       await expect(page.getByText('Product disabled')).toBeVisible()
       // Gone for everyone, straight away: a fresh visitor's listing and search lack it too.
@@ -357,6 +375,9 @@ test.describe('staff', () => {
       // Staff still open its page and can enable it again there.
       await page.goto(`/product/${product!.awProductId}`)
       await expect(page.getByText('Disabled', { exact: true })).toBeVisible()
+      // Its description says why it is missing, not "Could not load product description".
+      await expect(page.getByTestId('description-disabled')).toContainText('Disabled')
+      await expect(page.getByText('Could not load product description')).toHaveCount(0)
       await page.getByRole('button', { name: 'Enable product' }).click()
       await expect(page.getByRole('button', { name: 'Disable product' })).toBeVisible()
       await page.goto(listing)

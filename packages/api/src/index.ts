@@ -22,6 +22,7 @@ export type { MailDeps, DeferredMailDeps, AfterResponse } from './services/auth/
 export { setPassword } from './services/account/set-password.ts'
 export { changePassword } from './services/account/change-password.ts'
 export { updateUnsubscribed } from './services/account/update-unsubscribed.ts'
+export { getWelcome, finishWelcome } from './services/account/welcome.ts'
 export { setRole, ensureAdmin, type RoleHolder } from './services/account/roles.ts'
 export { listProducts } from './services/products/list-products.ts'
 export { getProduct } from './services/products/get-product.ts'

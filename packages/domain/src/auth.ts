@@ -149,3 +149,7 @@ export type SessionUserOutput = z.output<typeof sessionUserOutput>
 /** Roles a staff member can be granted (spec browsing-and-purchase §6). */
 export const ROLES = ['staff', 'admin'] as const
 export type Role = (typeof ROLES)[number]
+
+/** GET/POST /api/user/welcome (issue 26): whether home shows the first-visit start. */
+export const welcomeOutput = z.object({ firstVisit: z.boolean() })
+export type WelcomeOutput = z.infer<typeof welcomeOutput>

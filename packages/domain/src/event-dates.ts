@@ -169,3 +169,30 @@ export function formatEventDate(date: string): string {
 
 /** Month names, January first (for the events calendar and pickers). */
 export const MONTH_NAMES: readonly string[] = MONTHS
+
+/** "today", "tomorrow" or "in N days" for an occurrence `daysAway` days ahead (any distance; issue 26). */
+export function inDays(daysAway: number): string {
+  if (daysAway === 0) return 'today'
+  if (daysAway === 1) return 'tomorrow'
+  return `in ${daysAway} days`
+}
+
+/**
+ * A person card's glance line (issue 26): their age and their next date, soonest first,
+ * e.g. "58 · birthday in 12 days"; either part alone when the other is missing, '' for neither.
+ * `ageYears` is whole years or null; events are yearly (their month and day recur).
+ */
+export function personGlance(
+  ageYears: number | null,
+  events: ReadonlyArray<{ date: IsoDate; occasion: { label: string } }>,
+  today: IsoDate,
+): string {
+  const next = events
+    .map((e) => ({ label: e.occasion.label, days: daysUntil(e.date, today) }))
+    .sort((a, b) => a.days - b.days || a.label.localeCompare(b.label))[0]
+  const parts = [
+    ageYears === null ? null : String(ageYears),
+    next ? `${next.label.toLowerCase()} ${inDays(next.days)}` : null,
+  ]
+  return parts.filter((p) => p !== null).join(' · ')
+}

@@ -65,6 +65,8 @@ export const jobRunResultOutput = z.object({
   runResult: z.object({
     stats: z.object({ emailsSent: z.number().int(), usersChecked: z.number().int(), alreadySent: z.number().int() }),
   }),
+  /** Why nothing was sent ("No reminders due: 0 events in the window (...)"), else null (issue 26). */
+  reason: z.string().nullable(),
   details: z.string(),
 })
 export type JobRunResultOutput = z.infer<typeof jobRunResultOutput>

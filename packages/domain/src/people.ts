@@ -99,6 +99,12 @@ export function personInputSchema(today: () => IsoDate) {
       // The last marking of an interest wins (Like then Love is Love).
       .transform((list) => [...new Map(list.map((i) => [i.interestId, i])).values()]),
     events: z.array(personEventInput).max(50).default([]),
+    /**
+     * Whether a date of birth also makes a yearly Birthday event (issue 26): on create it does
+     * unless this is false (or `events` already holds a birthday); on update only when true and
+     * the person has no birthday yet.
+     */
+    birthdayEvent: z.boolean({ error: 'birthdayEvent must be true or false' }).optional(),
   })
 }
 export type PersonInput = z.output<ReturnType<typeof personInputSchema>>

@@ -208,7 +208,7 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 }
 
-/** The newest outbox mails (development page /dev/outbox). */
+/** The newest outbox mails with their HTML and text bodies (development page /dev/outbox; issue 26). */
 export async function listOutbox(db: Db, limit = 50) {
   const rows = await db
     .select({
@@ -216,11 +216,12 @@ export async function listOutbox(db: Db, limit = 50) {
       toAddress: emailLog.toAddress,
       subject: emailLog.subject,
       text: emailLog.text,
+      html: emailLog.html,
       status: emailLog.status,
       createdAt: emailLog.createdAt,
     })
     .from(emailLog)
     .orderBy(desc(emailLog.createdAt), desc(emailLog.id))
     .limit(limit)
-  return rows.map(({ text, ...row }) => ({ ...row, links: extractLinks(text) }))
+  return rows.map((row) => ({ ...row, links: extractLinks(row.text) }))
 }

@@ -417,6 +417,11 @@ describe('GET /dev/outbox', () => {
     expect(res.body).toContain('Confirm your email address for Presently')
     expect(res.body).toMatch(/href="http:\/\/localhost:3000\/confirm-email\?token=[a-z2-7]{32}"/)
     expect(res.body.indexOf('outbox@example.com')).toBeLessThan(res.body.indexOf('ann@example.com'))
+    // Each mail's HTML in a sandboxed iframe (escaped into srcdoc) and its text body (issue 26).
+    expect(res.body).toMatch(
+      /<iframe sandbox title="HTML of Confirm your email address for Presently" srcdoc="&lt;!DOCTYPE html/,
+    )
+    expect(res.body).toMatch(/<pre aria-label="Text of Confirm your email address for Presently">[^<]*Confirm/)
   })
 
   it('does not exist in production', async () => {

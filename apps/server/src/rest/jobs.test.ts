@@ -241,6 +241,11 @@ describe('a triggered run', () => {
     expect(result).toMatchObject({ success: true, runResult: { stats: { emailsSent: 1 } } })
     expect(result.message).toBe('Sent 1 upcoming events email')
     expect(result.details).toMatch(/for 7 days/)
+    // en-GB dates, no raw ISO instant; a run that sent something needs no reason (issue 26).
+    expect(result.details).toMatch(
+      /^Period from \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2} (GMT|BST); events from \d{1,2} [A-Z][a-z]+ \d{4}/,
+    )
+    expect(result.reason).toBeNull()
     const mails = await mailsOf('upcoming-events')
     expect(mails.map((m) => m.to)).toEqual(['alice-jobs@example.com'])
     const mail = mails[0]!
@@ -260,6 +265,7 @@ describe('a triggered run', () => {
       payload: {},
     })
     expect(again.json()).toMatchObject({ success: true, runResult: { stats: { emailsSent: 0, alreadySent: 0 } } })
+    expect(again.json().reason).toMatch(/^No reminders due: 0 events in the window \(\d{1,2} [A-Z][a-z]+ \d{4} to /)
     expect((await mailsOf('upcoming-events')).length).toBe(1)
 
     // The unsubscribe link works and the user gets no further campaign mail.

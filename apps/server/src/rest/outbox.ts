@@ -8,7 +8,9 @@ const escapeHtml = (value: string) =>
 /**
  * GET /dev/outbox (development only, never registered when NODE_ENV=production): the latest
  * mails, newest first, with their recipients, subjects and links, so a developer without an
- * SMTP server can follow a confirmation or reset link.
+ * SMTP server can follow a confirmation or reset link; under each, its HTML as the mail shows it
+ * (a sandboxed iframe's srcdoc: no script, no same-origin access) and its text body (issue 26).
+ * The page's own CSP allows only that: inline styles and https/data images of the mails.
  */
 export function registerOutboxPage(app: FastifyInstance, db: Db): void {
   app.get('/dev/outbox', async (_request, reply) => {
@@ -21,6 +23,17 @@ export function registerOutboxPage(app: FastifyInstance, db: Db): void {
   <td>${escapeHtml(m.subject)}</td>
   <td>${escapeHtml(m.status)}</td>
   <td>${m.links.map((l) => `<a href="${escapeHtml(l)}">${escapeHtml(l)}</a>`).join('<br>')}</td>
+</tr>
+<tr class="body">
+  <td colspan="5">
+    <details>
+      <summary>Show the mail: ${escapeHtml(m.subject)}</summary>
+      <div class="bodies">
+        <iframe sandbox title="HTML of ${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe>
+        <pre aria-label="Text of ${escapeHtml(m.subject)}">${escapeHtml(m.text)}</pre>
+      </div>
+    </details>
+  </td>
 </tr>`,
       )
       .join('\n')
@@ -34,6 +47,11 @@ export function registerOutboxPage(app: FastifyInstance, db: Db): void {
   table { border-collapse: collapse; width: 100%; }
   th, td { border-bottom: 1px solid #e5e7eb; padding: .5rem; text-align: left; vertical-align: top; font-size: .9rem; }
   td:last-child { word-break: break-all; }
+  tr.body td { border-bottom: 2px solid #d1d5db; word-break: normal; }
+  .bodies { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1rem; margin-top: .5rem; }
+  iframe { width: 100%; height: 32rem; border: 1px solid #e5e7eb; background: #fff; }
+  pre { white-space: pre-wrap; margin: 0; font-size: .8rem; background: #f9fafb; padding: .5rem; max-height: 32rem; overflow: auto; }
+  @media (max-width: 48rem) { .bodies { grid-template-columns: 1fr; } }
 </style>
 </head>
 <body>
@@ -47,6 +65,13 @@ ${rows || '<tr><td colspan="5">No emails yet.</td></tr>'}
 </table>
 </body>
 </html>`
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html)
+    return reply
+      .header('cache-control', 'no-store')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; frame-src 'self'; frame-ancestors 'none'",
+      )
+      .type('text/html; charset=utf-8')
+      .send(html)
   })
 }

@@ -122,3 +122,17 @@ describe('/api/user/*', () => {
     expect(invalid.statusCode).toBe(400)
   })
 })
+
+describe('/api/user/welcome (issue 26)', () => {
+  it('is a first visit until the start is finished, then never again; 401 without a session', async () => {
+    const { token } = await passwordlessUser('first-visit@example.com')
+    const first = await app.inject({ method: 'GET', url: '/api/user/welcome', headers: withSession(token) })
+    expect(first.json()).toEqual({ firstVisit: true })
+    const done = await post('/api/user/welcome', token, {})
+    expect(done.json()).toEqual({ firstVisit: false })
+    const again = await app.inject({ method: 'GET', url: '/api/user/welcome', headers: withSession(token) })
+    expect(again.json()).toEqual({ firstVisit: false })
+    expect((await app.inject({ method: 'GET', url: '/api/user/welcome' })).statusCode).toBe(401)
+    expect((await post('/api/user/welcome', undefined, {})).statusCode).toBe(401)
+  })
+})

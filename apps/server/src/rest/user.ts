@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { changePassword, setPassword, updateUnsubscribed } from '@presently/api'
-import { AUTH_MESSAGES, changePasswordInput, setPasswordInput, updateUnsubscribedInput } from '@presently/domain'
+import { changePassword, finishWelcome, getWelcome, setPassword, updateUnsubscribed } from '@presently/api'
+import {
+  AUTH_MESSAGES,
+  changePasswordInput,
+  setPasswordInput,
+  updateUnsubscribedInput,
+  welcomeOutput,
+} from '@presently/domain'
 import type { Db } from '@presently/db'
 import { ok } from './parse.ts'
 import { registerSignedInScope, signedIn } from './signed-in.ts'
@@ -13,6 +19,32 @@ import { errorResponses, messageOutput, signedInOnly, wrapped } from './schema.t
  */
 export async function registerUserRoutes(app: FastifyInstance, db: Db): Promise<void> {
   await registerSignedInScope(app, (scope) => {
+    scope.get(
+      '/api/user/welcome',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Whether home shows the first-visit start instead of "Welcome back" (issue 26)',
+          security: signedInOnly,
+          response: { 200: welcomeOutput, ...errorResponses(401) },
+        },
+      },
+      async (request) => getWelcome(db, signedIn(request).id),
+    )
+
+    scope.post(
+      '/api/user/welcome',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Ends the first visit: the start was finished or skipped (issue 26)',
+          security: signedInOnly,
+          response: { 200: welcomeOutput, ...errorResponses(401) },
+        },
+      },
+      async (request) => finishWelcome(db, signedIn(request).id),
+    )
+
     scope.post(
       '/api/user/set-password',
       {

@@ -6,6 +6,7 @@ import {
   ROLES,
   setPasswordInput,
   updateUnsubscribedInput,
+  welcomeOutput,
 } from '@presently/domain'
 import { adminProcedure, protectedProcedure, router, staffProcedure, withAuthPlumbing } from '../trpc.ts'
 import { setPassword } from '../services/account/set-password.ts'
@@ -13,6 +14,7 @@ import { changePassword } from '../services/account/change-password.ts'
 import { updateUnsubscribed } from '../services/account/update-unsubscribed.ts'
 import { setRole } from '../services/account/roles.ts'
 import { listRecentEmails } from '../services/account/recent-emails.ts'
+import { finishWelcome, getWelcome } from '../services/account/welcome.ts'
 
 const messageOutput = z.object({ message: z.string() })
 
@@ -48,6 +50,12 @@ export const accountRouter = router({
         message: result.unsubscribed ? AUTH_MESSAGES.unsubscribedUpdated : AUTH_MESSAGES.subscribedUpdated,
       }
     }),
+
+  /** GET /api/user/welcome: whether home shows the first-visit start (issue 26). */
+  welcome: protectedProcedure.output(welcomeOutput).query(({ ctx }) => getWelcome(ctx.db, ctx.user.id)),
+
+  /** POST /api/user/welcome: the start is finished or skipped; "Welcome back" from now on. */
+  finishWelcome: protectedProcedure.output(welcomeOutput).mutation(({ ctx }) => finishWelcome(ctx.db, ctx.user.id)),
 
   /** Admins grant or revoke staff and admin (the `npm run user` CLI does the same). */
   setRole: adminProcedure

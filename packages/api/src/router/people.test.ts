@@ -366,3 +366,48 @@ describe('events', () => {
     }
   })
 })
+
+describe('a date of birth is a birthday (issue 26)', () => {
+  it('adds a yearly Birthday event on create unless birthdayEvent is false or one is sent', async () => {
+    const withDob = await alice.people.create({ name: 'Gran', relationshipId: ref.mother, dob: '1946-12-08' })
+    expect(withDob.events).toEqual([
+      expect.objectContaining({
+        date: '1946-12-08',
+        occasionId: ref.birthday,
+        people: [{ id: withDob.id, name: 'Gran' }],
+      }),
+    ])
+    const declined = await alice.people.create({
+      name: 'Aunt',
+      relationshipId: ref.mother,
+      dob: '1970-03-02',
+      birthdayEvent: false,
+    })
+    expect(declined.events).toEqual([])
+    const sent = await alice.people.create({
+      name: 'Uncle',
+      relationshipId: ref.mother,
+      dob: '1971-04-03',
+      events: [{ date: '1971-04-04', occasionId: ref.birthday }],
+    })
+    expect(sent.events.map((e) => e.date)).toEqual(['1971-04-04'])
+    const noDob = await alice.people.create({ name: 'Pal', relationshipId: ref.friend })
+    expect(noDob.events).toEqual([])
+  })
+
+  it('adds one on update only when asked, and never a second', async () => {
+    const person = await alice.people.create({ name: 'Cousin', relationshipId: ref.friend })
+    const values = { name: 'Cousin', relationshipId: ref.friend, dob: '1990-05-06' }
+    expect((await alice.people.update({ id: person.id, ...values })).events).toEqual([])
+    const asked = await alice.people.update({ id: person.id, ...values, birthdayEvent: true })
+    expect(asked.events.map((e) => [e.date, e.occasionId])).toEqual([['1990-05-06', ref.birthday]])
+    const again = await alice.people.update({ id: person.id, ...values, birthdayEvent: true })
+    expect(again.events).toHaveLength(1)
+  })
+
+  it('refuses a birthdayEvent that is not a boolean', async () => {
+    await expect(
+      alice.people.create({ name: 'X', relationshipId: ref.friend, birthdayEvent: 'yes' as unknown as boolean }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('birthdayEvent') })
+  })
+})

@@ -21,6 +21,12 @@ export const users = pgTable(
      * (/api/calendar/{token}.ics); null until the user asks for the link. Reset replaces it.
      */
     calendarTokenHash: text(),
+    /**
+     * When the user finished or skipped the first-visit start on the home page (issue 26); null
+     * until then, so home greets them with the start instead of "Welcome back". Accounts that
+     * existed before the column are backfilled with their creation time (migration 0015).
+     */
+    welcomedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

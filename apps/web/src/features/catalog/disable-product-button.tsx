@@ -1,7 +1,8 @@
-import { ActionIcon, Button } from '@mantine/core'
+import { ActionIcon, Button, Group, Modal, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconEye, IconEyeOff } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { Product } from '@presently/domain'
 import { useSession } from '../session/session'
 import { markCatalogChanged, useTRPC } from '../../lib/trpc'
@@ -17,7 +18,8 @@ interface DisableProductButtonProps {
  * Staff's button that disables a product, or enables a disabled one (spec account-area §2
  * "Product buttons": staff and admins only; the server checks again). Busy while the call is in
  * flight; afterwards, or on failure, the product queries are refreshed (§4, §8: failures are
- * logged) so listings drop or regain the product at once.
+ * logged) so listings drop or regain the product at once. Disabling asks for confirmation first
+ * (issue 26); enabling does not.
  */
 export function DisableProductButton(props: DisableProductButtonProps) {
   const { user } = useSession()
@@ -53,39 +55,68 @@ function StaffDisableButton({ product, variant = 'button' }: DisableProductButto
     }),
   )
   const label = product.disabled ? 'Enable product' : 'Disable product'
-  const run = () => toggle.mutate({ id: product.id })
+  const [confirming, setConfirming] = useState(false)
+  const run = () => (product.disabled ? toggle.mutate({ id: product.id }) : setConfirming(true))
+  const confirm = (
+    <Modal opened={confirming} onClose={() => setConfirming(false)} title="Disable this product?" centered>
+      <Text size="sm">
+        Shoppers will no longer see {product.title} in listings, search or recommendations. You can enable it again from
+        its page.
+      </Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={() => setConfirming(false)}>
+          Cancel
+        </Button>
+        <Button
+          color="red"
+          onClick={() => {
+            setConfirming(false)
+            toggle.mutate({ id: product.id })
+          }}
+        >
+          Disable
+        </Button>
+      </Group>
+    </Modal>
+  )
 
   if (variant === 'icon') {
     return (
-      <ActionIcon
-        size="lg"
-        radius="xl"
-        variant="default"
-        aria-label={`${label}: ${product.title}`}
-        title={label}
-        loading={toggle.isPending}
-        onClick={(event) => {
-          // Inside a card link: the button must not open the product.
-          event.preventDefault()
-          event.stopPropagation()
-          run()
-        }}
-        data-testid="disable-product-button"
-      >
-        {product.disabled ? <IconEye size="60%" aria-hidden /> : <IconEyeOff size="60%" aria-hidden />}
-      </ActionIcon>
+      <>
+        <ActionIcon
+          size="lg"
+          radius="xl"
+          variant="default"
+          aria-label={`${label}: ${product.title}`}
+          title={label}
+          loading={toggle.isPending}
+          onClick={(event) => {
+            // Inside a card link: the button must not open the product.
+            event.preventDefault()
+            event.stopPropagation()
+            run()
+          }}
+          data-testid="disable-product-button"
+        >
+          {product.disabled ? <IconEye size="60%" aria-hidden /> : <IconEyeOff size="60%" aria-hidden />}
+        </ActionIcon>
+        {confirm}
+      </>
     )
   }
   return (
-    <Button
-      variant="default"
-      color={product.disabled ? 'green' : 'red'}
-      leftSection={product.disabled ? <IconEye size={18} aria-hidden /> : <IconEyeOff size={18} aria-hidden />}
-      loading={toggle.isPending}
-      onClick={run}
-      data-testid="disable-product-button"
-    >
-      {label}
-    </Button>
+    <>
+      <Button
+        variant="default"
+        color={product.disabled ? 'green' : 'red'}
+        leftSection={product.disabled ? <IconEye size={18} aria-hidden /> : <IconEyeOff size={18} aria-hidden />}
+        loading={toggle.isPending}
+        onClick={run}
+        data-testid="disable-product-button"
+      >
+        {label}
+      </Button>
+      {confirm}
+    </>
   )
 }

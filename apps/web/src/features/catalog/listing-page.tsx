@@ -9,6 +9,7 @@ import { PriceFilter, usePriceDraft, type PriceDraft } from './price-filter'
 import { ProductListing } from './product-listing'
 import type { ListingState } from './use-listing'
 import { AnchorLink } from '../../lib/links'
+import { useSession } from '../session/session'
 import { PageContainer } from '../layout/page-container'
 
 /** Below this width the filters move into a drawer (spec browsing-and-purchase §9: 768 px). */
@@ -51,6 +52,7 @@ export function ListingPage({
   renderError,
   after,
 }: ListingPageProps) {
+  const { user } = useSession()
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false })
   const draft = usePriceDraft(listing.bounds, listing.band)
 
@@ -82,12 +84,7 @@ export function ListingPage({
     <PageContainer>
       <Group justify="space-between" align="flex-start" gap="xs" mb="xs" wrap="wrap">
         <Box style={{ flex: '1 1 240px', minWidth: 0 }}>{breadcrumb}</Box>
-        <AnchorLink to="/my-account/liked-products" size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-          <Group gap={4} component="span" wrap="nowrap">
-            <IconHeart size={16} aria-hidden />
-            View Liked Products
-          </Group>
-        </AnchorLink>
+        <LikedProductsLink signedIn={user !== null} />
       </Group>
       {header}
       {isMobile ? (
@@ -186,5 +183,34 @@ function FilterSection({ title, action, children }: { title: string; action?: Re
       </Group>
       {children}
     </Box>
+  )
+}
+
+/**
+ * "View Liked Products" above a listing (spec browsing-and-purchase §2). A visitor goes to sign
+ * in, told "Sign in to see the products you like", and comes back to the list (issue 26).
+ */
+function LikedProductsLink({ signedIn }: { signedIn: boolean }) {
+  const label = (
+    <Group gap={4} component="span" wrap="nowrap">
+      <IconHeart size={16} aria-hidden />
+      View Liked Products
+    </Group>
+  )
+  const style = { whiteSpace: 'nowrap' } as const
+  return signedIn ? (
+    <AnchorLink to="/my-account/liked-products" size="sm" fw={500} style={style}>
+      {label}
+    </AnchorLink>
+  ) : (
+    <AnchorLink
+      to="/auth"
+      search={{ returnTo: '/my-account/liked-products', why: 'liked' }}
+      size="sm"
+      fw={500}
+      style={style}
+    >
+      {label}
+    </AnchorLink>
   )
 }

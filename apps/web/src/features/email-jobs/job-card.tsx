@@ -73,7 +73,10 @@ export function JobCard({ job, onResult }: { job: JobNameInput; onResult: (resul
       onSuccess: (answer) =>
         onResult({
           ok: answer.success,
-          message: `${answer.message} (emails sent: ${answer.runResult.stats.emailsSent})`,
+          // A zero says why ("No reminders due: 0 events in the window (...)"; issue 26).
+          message: answer.reason
+            ? `${answer.message}. ${answer.reason}`
+            : `${answer.message} (emails sent: ${answer.runResult.stats.emailsSent})`,
           details: answer.details,
         }),
       onError: failed(JOB_MESSAGES.triggerFailed),

@@ -7,9 +7,10 @@ import classes from './events.module.css'
 /**
  * One event in a list: the person, the occasion (and the event's own name when it has one), the
  * date as "21st March" ("Invalid date" otherwise), and for an event 0 to 7 days away the orange
- * highlight with "Today", "Tomorrow" or "in N days" (spec account-area §2, §9).
+ * highlight with "Today", "Tomorrow" or "in N days" (spec account-area §2, §9). `when` ("in 97
+ * days") shows further-out events' distance in the lists of issue 26.
  */
-export function EventCard({ event, actions }: { event: EventItem; actions?: ReactNode }) {
+export function EventCard({ event, actions, when }: { event: EventItem; actions?: ReactNode; when?: string }) {
   const names = eventPeopleNames(event)
   return (
     <Paper
@@ -37,6 +38,10 @@ export function EventCard({ event, actions }: { event: EventItem; actions?: Reac
               <Badge className={classes.badge} tt="none" size="sm" radius="sm">
                 {event.badge}
               </Badge>
+            ) : when ? (
+              <Text size="sm" fw={600} c="brand.8" data-testid="event-when">
+                {when}
+              </Text>
             ) : null}
           </Group>
         </Stack>

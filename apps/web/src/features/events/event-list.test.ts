@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  allEventsSoonest,
+  comingUpList,
   eventCountsByDay,
   eventPeopleNames,
   eventsPageList,
@@ -125,5 +127,27 @@ describe('findGiftSearch, eventPeopleNames, monthStart, pageOf', () => {
     expect(pageOf(items, 2, 3)).toEqual({ items: [7], page: 2, pageCount: 3 })
     expect(pageOf(items, 9, 3)).toEqual({ items: [7], page: 2, pageCount: 3 })
     expect(pageOf([], 0, 3)).toEqual({ items: [], page: 0, pageCount: 1 })
+  })
+})
+
+describe('comingUpList and allEventsSoonest (issue 26)', () => {
+  const today = '2026-11-25'
+  const events = [
+    event('1968-12-07', 'Mum'),
+    event('2017-11-20', 'Leo'), // passed this month: next year
+    event('1992-11-28', 'Sam'), // this month: the spec's list, not "Coming up"
+    event('1946-03-02', 'Grandad'),
+    event('2000-13-45', 'Broken'),
+  ]
+  it('lists the next 12 months after this month, soonest first, each "in N days"', () => {
+    expect(comingUpList(events, today).map((e) => [eventPeopleNames(e), e.nextDate, e.inDays])).toEqual([
+      ['Mum', '2026-12-07', 'in 12 days'],
+      ['Grandad', '2027-03-02', 'in 97 days'],
+      ['Leo', '2027-11-20', 'in 360 days'],
+    ])
+  })
+  it('"Show All Events" lists every dated event soonest first', () => {
+    expect(allEventsSoonest(events, today).map((e) => eventPeopleNames(e))).toEqual(['Sam', 'Mum', 'Grandad', 'Leo'])
+    expect(allEventsSoonest(events, today)[0]?.inDays).toBe('in 3 days')
   })
 })

@@ -3,6 +3,7 @@ import {
   eventBadge,
   eventsFromTodayToMonthEnd,
   eventsOnDay,
+  inDays,
   isValidIsoDate,
   nextOccurrence,
   occurrenceInYear,
@@ -65,6 +66,39 @@ export function eventsPageList<E extends ListedEvent>(
   const dated = datedEvents(events).sort((a, b) => eventPeopleNames(a).localeCompare(eventPeopleNames(b)))
   const chosen = day ? eventsOnDay(dated, day) : eventsFromTodayToMonthEnd(dated, today)
   return chosen.map((event) => withBadge(event, today))
+}
+
+/** "Coming up" runs this many days ahead (issue 26: the next 12 months). */
+export const COMING_UP_DAYS = 365
+
+/**
+ * "Coming up" under the events page's list (issue 26): events whose next occurrence falls after
+ * the end of the current month and within COMING_UP_DAYS of `today`, soonest first (ties by
+ * person name), so the page is never empty while events exist. Each carries `inDays`.
+ *
+ * @param today the UK date (ukToday), "YYYY-MM-DD".
+ */
+export function comingUpList<E extends ListedEvent>(
+  events: readonly E[],
+  today: IsoDate,
+): Array<EventItem<E> & { inDays: string }> {
+  const { year, month } = parseIsoDate(today)
+  const monthEnd = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-31`
+  return allEventsSoonest(events, today).filter((e) => e.nextDate > monthEnd && e.daysAway <= COMING_UP_DAYS)
+}
+
+/**
+ * Every event with a real date, soonest next occurrence first (ties by person name), each with
+ * its badge and `inDays` ("in 12 days"): what "Show All Events" lists (issue 26).
+ */
+export function allEventsSoonest<E extends ListedEvent>(
+  events: readonly E[],
+  today: IsoDate,
+): Array<EventItem<E> & { inDays: string }> {
+  return datedEvents(events)
+    .map((event) => withBadge(event, today))
+    .sort((a, b) => a.daysAway - b.daysAway || eventPeopleNames(a).localeCompare(eventPeopleNames(b)))
+    .map((event) => ({ ...event, inDays: inDays(event.daysAway) }))
 }
 
 /**

@@ -2,21 +2,31 @@ import { ActionIcon, Alert, Button, Grid, Group, Loader, Center, Paper, Stack, T
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
-import { formatEventDate, MONTH_NAMES, parseIsoDate, ukToday, type IsoDate } from '@presently/domain'
+import { formatEventDate, inDays, MONTH_NAMES, parseIsoDate, ukToday, type IsoDate } from '@presently/domain'
 import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
 import { AddEventDialog } from './add-event-dialog'
 import { CalendarLinkCard } from './calendar-link'
 import { DeleteEventDialog } from './delete-event-dialog'
 import { EventCard } from './event-card'
-import { eventPeopleNames, eventsPageList, findGiftSearch, monthStart, type ListedEvent } from './event-list'
+import {
+  allEventsSoonest,
+  comingUpList,
+  eventPeopleNames,
+  eventsPageList,
+  findGiftSearch,
+  monthStart,
+  type EventItem,
+  type ListedEvent,
+} from './event-list'
 import { EventsCalendar } from './events-calendar'
 import { EVENT_UI } from './messages'
 import { eventsQueryOptions } from './query-options'
 
-/** What the list shows: "From today to 30th November" or "On 21st March, any year". */
-function listCaption(today: IsoDate, day: IsoDate | null): string {
+/** What the list shows: "From today to the end of November", "On 21st March, any year" or all of them. */
+function listCaption(today: IsoDate, day: IsoDate | null, showingAll: boolean): string {
   if (day) return `On ${formatEventDate(day)}, any year`
+  if (showingAll) return EVENT_UI.allCaption
   const { month } = parseIsoDate(today)
   return `From today to the end of ${MONTH_NAMES[month - 1]}`
 }
@@ -25,7 +35,9 @@ function listCaption(today: IsoDate, day: IsoDate | null): string {
  * The Important Events page (/my-account/events; spec account-area §2): a month calendar whose
  * day click filters the list to that month and day in any year, "Show All Events" to clear it,
  * and by default the events from today (UK) to the end of the month; the 0-7 day badge, the
- * Add Event dialog, the delete confirmation and the private calendar link.
+ * Add Event dialog, the delete confirmation and the private calendar link. Under the default
+ * list, "Coming up" holds the next 12 months soonest first, each "in N days", and "Show All
+ * Events" is enabled whenever it would list more than the list shown (issue 26).
  */
 export function EventsPage() {
   const trpc = useTRPC()
@@ -35,17 +47,48 @@ export function EventsPage() {
   const [month, setMonth] = useState<IsoDate>(() => monthStart(today))
   const [adding, setAdding] = useState(false)
   const [deleting, setDeleting] = useState<ListedEvent | null>(null)
+  const [showingAll, setShowingAll] = useState(false)
 
   useEffect(() => {
     if (events.isError) console.error(EVENT_UI.fetchFailed, events.error)
   }, [events.isError, events.error])
 
   const all = events.data
-  const list = useMemo(() => (all ? eventsPageList(all, today, day) : []), [all, today, day])
+  const everything = useMemo(() => (all ? allEventsSoonest(all, today) : []), [all, today])
+  const list: EventItem[] = useMemo(
+    () => (!all ? [] : showingAll && day === null ? everything : eventsPageList(all, today, day)),
+    [all, today, day, showingAll, everything],
+  )
+  const comingUp = useMemo(
+    () => (all && day === null && !showingAll ? comingUpList(all, today) : []),
+    [all, today, day, showingAll],
+  )
 
   const showAll = () => {
     setDay(null)
+    setShowingAll(true)
     setMonth(monthStart(today))
+  }
+  const chooseDay = (chosen: IsoDate | null) => {
+    setDay(chosen)
+    if (chosen) setShowingAll(false)
+  }
+
+  const eventActions = (event: EventItem) => {
+    const search = findGiftSearch(event)
+    const what = `${eventPeopleNames(event)}'s ${event.occasion.label}`
+    return (
+      <>
+        {search ? (
+          <ButtonLink to="/" search={search} size="xs" variant="light" aria-label={`Find Gift for ${what}`}>
+            {EVENT_UI.findGift}
+          </ButtonLink>
+        ) : null}
+        <ActionIcon variant="subtle" color="red.8" aria-label={`Delete ${what}`} onClick={() => setDeleting(event)}>
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
+      </>
+    )
   }
 
   return (
@@ -74,11 +117,11 @@ export function EventsPage() {
                 events={all ?? []}
                 today={today}
                 day={day}
-                onDayChange={setDay}
+                onDayChange={chooseDay}
                 month={month}
                 onMonthChange={setMonth}
               />
-              <Button variant="light" onClick={showAll} disabled={day === null} fullWidth>
+              <Button variant="light" onClick={showAll} disabled={everything.length <= list.length} fullWidth>
                 {EVENT_UI.showAll}
               </Button>
             </Stack>
@@ -91,7 +134,7 @@ export function EventsPage() {
                 {EVENT_UI.listTitle}
               </Title>
               <Text size="sm" c="dimmed" aria-live="polite">
-                {listCaption(today, day)}
+                {listCaption(today, day, showingAll)}
               </Text>
             </div>
             {events.isPending ? (
@@ -104,42 +147,34 @@ export function EventsPage() {
               <Text>{EVENT_UI.empty}</Text>
             ) : (
               <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
-                {list.map((event) => {
-                  const search = findGiftSearch(event)
-                  const what = `${eventPeopleNames(event)}'s ${event.occasion.label}`
-                  return (
-                    <EventCard
-                      key={event.id}
-                      event={event}
-                      actions={
-                        <>
-                          {search ? (
-                            <ButtonLink
-                              to="/"
-                              search={search}
-                              size="xs"
-                              variant="light"
-                              aria-label={`Find Gift for ${what}`}
-                            >
-                              {EVENT_UI.findGift}
-                            </ButtonLink>
-                          ) : null}
-                          <ActionIcon
-                            variant="subtle"
-                            color="red.8"
-                            aria-label={`Delete ${what}`}
-                            onClick={() => setDeleting(event)}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </>
-                      }
-                    />
-                  )
-                })}
+                {list.map((event) => (
+                  <EventCard
+                    key={event.id}
+                    event={event}
+                    when={showingAll && day === null ? inDays(event.daysAway) : undefined}
+                    actions={eventActions(event)}
+                  />
+                ))}
               </Stack>
             )}
           </Stack>
+          {comingUp.length > 0 ? (
+            <Stack gap="sm" component="section" aria-labelledby="events-coming-up-title" mt="lg">
+              <div>
+                <Title order={2} size="h3" id="events-coming-up-title">
+                  {EVENT_UI.comingUpTitle}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {EVENT_UI.comingUpCaption}
+                </Text>
+              </div>
+              <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} data-testid="coming-up">
+                {comingUp.map((event) => (
+                  <EventCard key={event.id} event={event} when={event.inDays} actions={eventActions(event)} />
+                ))}
+              </Stack>
+            </Stack>
+          ) : null}
         </Grid.Col>
       </Grid>
 

@@ -5,6 +5,10 @@ export const EVENT_UI = {
   listTitle: 'Events & Important Dates',
   showAll: 'Show All Events',
   empty: 'No events found',
+  /** Issue 26: the section under the month's list, and the caption of "Show All Events". */
+  comingUpTitle: 'Coming up',
+  comingUpCaption: 'The next 12 months, soonest first',
+  allCaption: 'All events, soonest first',
   noEvents: 'No important dates added yet. Add a birthday, anniversary or other special date.',
   loadErrorTitle: 'Error loading events',
   loadError: 'There was a problem loading your events. Please try again later.',
@@ -27,6 +31,8 @@ export const EVENT_UI = {
   fetchFailed: 'Failed to fetch events',
   upcomingTitle: 'Upcoming Events',
   upcomingEmpty: 'No events in the next 30 days.',
+  /** Under the home panel's list while cards are hidden below (issue 26). */
+  upcomingMore: (total: number) => `${total} events in the next 30 days: scroll the list for more`,
   manageEvents: 'Manage important dates',
   findGift: 'Find Gift',
   chooseEvent: 'Choose',

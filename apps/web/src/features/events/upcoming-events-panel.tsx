@@ -1,7 +1,7 @@
 import { Collapse, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { IconChevronDown } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { ukToday } from '@presently/domain'
 import { AnchorLink, ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
@@ -30,6 +30,21 @@ export function UpcomingEventsPanel() {
   }, [events.isError, events.error])
 
   const upcoming = useMemo(() => upcomingEventItems(events.data ?? [], today), [events.data, today])
+  // Whether cards are hidden below the list's 280 px (issue 26): the last one fades and a hint shows.
+  const list = useRef<HTMLDivElement>(null)
+  const [moreBelow, setMoreBelow] = useState(false)
+  const measure = useCallback(() => {
+    const element = list.current
+    setMoreBelow(element !== null && element.scrollTop + element.clientHeight < element.scrollHeight - 4)
+  }, [])
+  useEffect(() => {
+    const element = list.current
+    if (!element) return
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [measure, upcoming.length, open])
 
   return (
     <Paper
@@ -67,7 +82,7 @@ export function UpcomingEventsPanel() {
           ) : upcoming.length === 0 ? (
             <Text size="sm">{EVENT_UI.upcomingEmpty}</Text>
           ) : (
-            <div className={classes.panelList}>
+            <div className={classes.panelList} ref={list} onScroll={measure} data-more-below={moreBelow || undefined}>
               <SimpleGrid
                 component="ul"
                 cols={{ base: 1, md: 2 }}
@@ -101,6 +116,11 @@ export function UpcomingEventsPanel() {
               </SimpleGrid>
             </div>
           )}
+          {moreBelow ? (
+            <Text size="xs" c="dimmed" ta="center" data-testid="upcoming-more">
+              {EVENT_UI.upcomingMore(upcoming.length)}
+            </Text>
+          ) : null}
         </Stack>
       </Collapse>
     </Paper>

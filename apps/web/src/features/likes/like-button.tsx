@@ -6,6 +6,7 @@ import { useSession } from '../session/session'
 import { useTRPC } from '../../lib/trpc'
 import { LIKE_LOCK_MS } from './messages'
 import { likedProductIdsQueryOptions } from './query-options'
+import { useSaveLikeForSelection } from './use-save-like-for-selection'
 import { useToggleLike } from './use-toggle-like'
 
 interface LikeButtonProps {
@@ -19,7 +20,8 @@ interface LikeButtonProps {
 /**
  * The heart that likes and unlikes a product (spec account-area §2 "Product buttons", §4): shown
  * to signed-in users only, pressed while liked, locked for 500 ms after a click, optimistic
- * (useToggleLike). The lock uses aria-disabled, so keyboard focus stays on the button.
+ * (useToggleLike). The lock uses aria-disabled, so keyboard focus stays on the button. A like
+ * made while For and Because are both chosen is saved for them (issue 26).
  */
 export function LikeButton(props: LikeButtonProps) {
   const { user } = useSession()
@@ -31,6 +33,7 @@ function SignedInLikeButton({ product, likedHint = false, size = 'lg' }: LikeBut
   const trpc = useTRPC()
   const ids = useQuery(likedProductIdsQueryOptions(trpc))
   const toggle = useToggleLike()
+  const saveForSelection = useSaveLikeForSelection()
   const [locked, setLocked] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
@@ -55,7 +58,14 @@ function SignedInLikeButton({ product, likedHint = false, size = 'lg' }: LikeBut
         setLocked(true)
         clearTimeout(timer.current)
         timer.current = setTimeout(() => setLocked(false), LIKE_LOCK_MS)
-        toggle.mutate({ id: product.id })
+        toggle.mutate(
+          { id: product.id },
+          {
+            onSuccess: (result) => {
+              if (result.liked && result.productLikeId !== null) saveForSelection(result.productLikeId)
+            },
+          },
+        )
       }}
     >
       {liked ? <IconHeartFilled size="60%" aria-hidden /> : <IconHeart size="60%" aria-hidden />}

@@ -13,6 +13,7 @@ export const LIKE_UI = {
   dropHere: 'Drop here to create event association',
   unavailable: 'No longer available',
   personEmpty: 'No liked products for this person and occasion yet.',
+  undo: 'Undo',
 } as const
 
 /** How long the like button stays locked after a click (spec account-area §9 "like button lock 500 ms"). */

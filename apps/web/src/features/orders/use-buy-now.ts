@@ -19,6 +19,24 @@ export function webUrl(raw: string | null | undefined): string | null {
   }
 }
 
+/** How a merchant link opens (issue 26): a new tab, no opener or referrer, marked as a paid link. */
+export const MERCHANT_LINK = { target: '_blank', rel: 'noopener noreferrer sponsored' } as const
+
+/**
+ * Opens `url` in a new tab through a link with MERCHANT_LINK's attributes, so the shop stays
+ * open behind it (issue 26: "the merchant opens in the same tab"). Called within the Buy Now
+ * click's user activation, so browsers let the tab open.
+ */
+export function openMerchant(url: string): void {
+  const link = document.createElement('a')
+  link.href = url
+  link.target = MERCHANT_LINK.target
+  link.rel = MERCHANT_LINK.rel
+  document.body.append(link)
+  link.click()
+  link.remove()
+}
+
 /** The person and occasion a gift is for: ids, or undefined when not chosen. */
 export interface BuySelection {
   personId: number | undefined
@@ -29,8 +47,9 @@ export interface BuySelection {
  * The buy flow (spec browsing-and-purchase §4 "Buy flow", §5, §8) for a signed-in user, given the
  * current selection: `buy(productId)` checks the selection (selectionError's messages), records
  * the click-through (POST /api/clickthrough; the server takes the user from the session), reports
- * the purchase to the data layer, fetches the affiliate URL (GET /api/redirect/{id}) and sends the
- * browser there. `errorMessage` is what the "Error" dialog shows: a selection message, the
+ * the purchase to the data layer, fetches the affiliate URL (GET /api/redirect/{id}) and opens it
+ * in a new tab (openMerchant; issue 26); `merchantUrl` is that URL afterwards, for a "Continue to
+ * the shop" link in case the browser blocked the tab. `errorMessage` is what the "Error" dialog shows: a selection message, the
  * server's message, or "Failed to process purchase" / "Failed to get affiliate URL" / "No
  * affiliate URL found". `reset()` closes it.
  */
@@ -53,7 +72,7 @@ export function useBuyNow({ personId, occasionId }: BuySelection) {
       pushPurchase({ orderId: order.id, product: order.product, personId, occasionId })
       return url
     },
-    onSuccess: (url) => window.location.assign(url),
+    onSuccess: (url) => openMerchant(url),
   })
   const errorMessage = mutation.isError
     ? mutation.error instanceof BuyError
@@ -62,8 +81,9 @@ export function useBuyNow({ personId, occasionId }: BuySelection) {
     : null
   return {
     buy: (productId: number) => mutation.mutate(productId),
-    /** True from the click until the browser leaves for the merchant. */
-    isPending: mutation.isPending || mutation.isSuccess,
+    /** True from the click until the merchant's tab opens. */
+    isPending: mutation.isPending,
+    merchantUrl: mutation.isSuccess ? mutation.data : null,
     errorMessage,
     reset: () => mutation.reset(),
   }

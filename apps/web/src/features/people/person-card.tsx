@@ -1,5 +1,5 @@
 import { Group, Progress, Stack, Text } from '@mantine/core'
-import { formatEventDate, TIER_LABELS, type PersonSummary } from '@presently/domain'
+import { ageOn, formatEventDate, personGlance, TIER_LABELS, ukToday, type PersonSummary } from '@presently/domain'
 import { IconCalendarEvent, IconHeart, IconRosetteDiscountCheckFilled } from '@tabler/icons-react'
 import { CardLink } from '../../lib/links'
 import { TIER_COLOURS, TierBadge } from './tier-badge'
@@ -7,10 +7,13 @@ import { TIER_COLOURS, TierBadge } from './tier-badge'
 /**
  * One person on My People (spec account-area §2): a card linking to /my-account/person/{id}
  * with the name, relationship, tier badge and completeness (a special icon at 100%, §4), their
- * interests and dates counted.
+ * interests and dates counted; under the relationship their age and next date ("58 · birthday in
+ * 12 days", issue 26).
  */
 export function PersonCard({ person }: { person: PersonSummary }) {
   const next = person.events[0]
+  const today = ukToday()
+  const glance = personGlance(ageOn(person.date_of_birth, today), person.events, today)
   return (
     <CardLink
       to="/my-account/person/$id"
@@ -31,6 +34,11 @@ export function PersonCard({ person }: { person: PersonSummary }) {
             <Text size="sm" c="dimmed">
               {person.relationship?.name ?? 'Relationship not set'}
             </Text>
+            {glance ? (
+              <Text size="sm" fw={600} c="brand.8" data-testid="person-glance">
+                {glance}
+              </Text>
+            ) : null}
           </div>
           <TierBadge tier={person.tier} style={{ flex: 'none' }} />
         </Group>

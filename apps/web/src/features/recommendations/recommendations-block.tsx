@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core'
 import { useRouterState } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { useSession } from '../session/session'
 import { useSelection } from '../selection/use-selection'
 import { RECOMMENDATION_UI } from './messages'
@@ -15,6 +16,9 @@ function isDebugFlag(search: unknown): boolean {
  * The home page's Recommendations block (spec browsing-and-purchase §2 "/", §4; account-area §2
  * "Home page"): only for a signed-in user with both a person and an occasion selected in the
  * header pickers. Staff and admins who open the page with ?debug=1 get debugInfo in the console.
+ * Once per chosen pair, when the block's results are ready and it sits outside the viewport (a
+ * phone, below the events panel), it scrolls into view (issue 26: "recommendations appear
+ * off-screen").
  */
 export default function RecommendationsBlock() {
   const { user } = useSession()
@@ -28,9 +32,33 @@ export default function RecommendationsBlock() {
     occasionLabel: shown ? occasion.label : undefined,
     debug: staff && debugAsked,
   })
+  const section = useRef<HTMLDivElement>(null)
+  const pair = shown ? `${person.id}:${occasion.id}` : null
+  const scrolledFor = useRef<string | null>(null)
+  const ready = !query.isPending
+  useEffect(() => {
+    if (pair === null || !ready || scrolledFor.current === pair) return
+    scrolledFor.current = pair
+    const element = section.current
+    if (!element) return
+    const { top, bottom } = element.getBoundingClientRect()
+    if (top < window.innerHeight - 120 && bottom > 0) return
+    // Below the sticky header, not under it.
+    const header = document.querySelector('[data-sticky-header]')?.getBoundingClientRect().height ?? 0
+    element.style.scrollMarginTop = `${Math.ceil(header) + 8}px`
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    element.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' })
+  }, [pair, ready])
   if (!shown) return null
   return (
-    <Stack component="section" aria-labelledby="recommendations-title" gap="sm" mb="xl">
+    <Stack
+      ref={section}
+      component="section"
+      aria-labelledby="recommendations-title"
+      gap="sm"
+      mb="xl"
+      data-testid="recommendations-block"
+    >
       <div>
         <Title order={2} id="recommendations-title">
           {RECOMMENDATION_UI.title}

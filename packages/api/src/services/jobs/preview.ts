@@ -7,6 +7,7 @@ import {
   type RenderedEmail,
 } from '@presently/email'
 import { incompletePeopleOf, upcomingEventsByUser, withTopCategories } from './campaign-content.ts'
+import { createEmailToken } from '../auth/email-tokens.ts'
 import { getJobSettings } from './job-settings.ts'
 import type { CampaignDeps } from './run-campaign.ts'
 import { periodStart, windowDays, type JobName } from './schedule.ts'
@@ -15,7 +16,8 @@ import { periodStart, windowDays, type JobName } from './schedule.ts'
  * Renders `job`'s email from `userId`'s own data (the signed-in admin's preview, spec
  * account-area §2 Tools). When that account has nothing the job would mention, an example
  * (a birthday of "Alex" a few days away; a Bronze profile) shows the layout instead.
- * The unsubscribe link of a preview carries no real token.
+ * The unsubscribe link of an on-screen preview carries no real token; a test email passes a
+ * working one (`unsubscribeUrl`; issue 26).
  */
 export async function renderJobEmail(
   db: Db,
@@ -23,9 +25,9 @@ export async function renderJobEmail(
   job: JobName,
   userId: number,
   now = new Date(),
+  unsubscribeUrl = `${appUrl.replace(/\/$/, '')}/unsubscribe?token=preview`,
 ): Promise<RenderedEmail> {
   const base = appUrl.replace(/\/$/, '')
-  const unsubscribeUrl = `${base}/unsubscribe?token=preview`
   const [user] = await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, userId))
   const displayName = user?.displayName ?? null
   if (job === 'upcoming-events') {
@@ -57,7 +59,8 @@ export async function renderJobEmail(
             completeness: 34,
             tierLabel: 'Bronze',
             missingSections: ['Personality', 'Taste', 'Interests'],
-            editUrl: `${base}/my-account/people`,
+            // The example links to My People (issue 26: /my-account/people is no page).
+            editUrl: `${base}/my-account/my-people`,
           },
         ]
   return renderProfileCompletionEmail({ appUrl: base, unsubscribeUrl, displayName, people })
@@ -65,7 +68,9 @@ export async function renderJobEmail(
 
 /**
  * Sends `job`'s email, built from `userId`'s data as in the preview, to `to` (a test email;
- * no idempotency key, kind "job-test"). Goes through the mailer's outbox/SMTP path.
+ * no idempotency key, kind "job-test"). Goes through the mailer's outbox/SMTP path. Its
+ * unsubscribe links carry a real unsubscribe token of `userId` (the staff member who asked for
+ * it), so they work like a campaign's (issue 26: "its unsubscribe link fails").
  */
 export async function sendJobTestEmail(
   db: Db,
@@ -73,7 +78,13 @@ export async function sendJobTestEmail(
   job: JobName,
   options: { userId: number; to: string },
 ): Promise<void> {
-  const mail = await renderJobEmail(db, deps.appUrl, job, options.userId)
+  const token = await createEmailToken(db, options.userId, 'unsubscribe')
+  const link = (path: string) => {
+    const url = new URL(path, deps.appUrl)
+    url.searchParams.set('token', token)
+    return url.toString()
+  }
+  const mail = await renderJobEmail(db, deps.appUrl, job, options.userId, new Date(), link('/unsubscribe'))
   await deps.mailer.send({
     to: options.to,
     userId: options.userId,
@@ -81,6 +92,6 @@ export async function sendJobTestEmail(
     subject: `[Test] ${mail.subject}`,
     html: mail.html,
     text: mail.text,
-    headers: listUnsubscribeHeaders(`${deps.appUrl.replace(/\/$/, '')}/unsubscribe?token=preview`),
+    headers: listUnsubscribeHeaders(link('/api/auth/unsubscribe/one-click')),
   })
 }

@@ -8,6 +8,7 @@ import {
   type RenderedEmail,
 } from '@presently/email'
 import { createEmailToken } from '../auth/email-tokens.ts'
+import { formatDayEnGb, formatInstantEnGb, runReason } from './run-reason.ts'
 import { incompletePeopleByUser, upcomingEventsByUser, withTopCategories } from './campaign-content.ts'
 import { periodStart, windowDays, type JobName } from './schedule.ts'
 import { getJobSettings, markRunFinished } from './job-settings.ts'
@@ -23,6 +24,8 @@ export interface JobRunResult {
   success: boolean
   message: string
   runResult: { stats: { emailsSent: number; usersChecked: number; alreadySent: number } }
+  /** Why a run sent nothing (issue 26), else null. */
+  reason: string | null
   details: string
 }
 
@@ -61,6 +64,8 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
   let emailsSent = 0
   let usersChecked = 0
   let alreadySent = 0
+  // Events in the window / profiles below Gold among the users checked: the reason of a zero.
+  let found = 0
   const failures: string[] = []
 
   let afterId = 0
@@ -106,6 +111,7 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
             appUrl,
           )
         : undefined
+    for (const items of (upcoming ?? incomplete ?? new Map<number, unknown[]>()).values()) found += items.length
 
     const sendTo = async (user: (typeof batch)[number]) => {
       try {
@@ -188,9 +194,12 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
       ? `Sent ${emailsSent} ${what} email${emailsSent === 1 ? '' : 's'}`
       : `Sent ${emailsSent} ${what} email${emailsSent === 1 ? '' : 's'}; ${failures.length} failed`,
     runResult: { stats: { emailsSent, usersChecked, alreadySent } },
+    reason: runReason({ job, emailsSent, failed: failures.length, usersChecked, alreadySent, found, today, days }),
     details:
-      `Period from ${period}` +
-      (job === 'upcoming-events' ? `; events from ${today} for ${days} day${days === 1 ? '' : 's'}` : '') +
+      `Period from ${formatInstantEnGb(start)}` +
+      (job === 'upcoming-events'
+        ? `; events from ${formatDayEnGb(today)} for ${days} day${days === 1 ? '' : 's'}`
+        : '') +
       (failures.length > 0 ? `; failures: ${failures.slice(0, 5).join('; ')}` : ''),
   }
 }

@@ -101,6 +101,34 @@ async function writeProfile(tx: Tx, personId: number, input: PersonInput): Promi
   }
 }
 
+/** The id of the Birthday occasion (reference value "birthday"), or undefined if the reference data lacks it. */
+async function birthdayOccasionId(db: Executor): Promise<number | undefined> {
+  const [row] = await db.select({ id: occasions.id }).from(occasions).where(eq(occasions.value, 'birthday'))
+  return row?.id
+}
+
+/**
+ * Adds a yearly Birthday event on the date of birth to `personId` (issue 26: "a date of birth is
+ * a birthday") unless the person already has a birthday event. Returns whether it added one.
+ */
+async function addBirthdayEvent(tx: Tx, userId: number, personId: number, dob: string): Promise<boolean> {
+  const occasionId = await birthdayOccasionId(tx)
+  if (occasionId === undefined) return false
+  const [existing] = await tx
+    .select({ id: events.id })
+    .from(events)
+    .innerJoin(eventPeople, eq(eventPeople.eventId, events.id))
+    .where(and(eq(eventPeople.personId, personId), eq(events.occasionId, occasionId)))
+    .limit(1)
+  if (existing) return false
+  const [created] = await tx
+    .insert(events)
+    .values({ userId, name: null, date: dob, occasionId })
+    .returning({ id: events.id })
+  await tx.insert(eventPeople).values({ eventId: created!.id, personId })
+  return true
+}
+
 const personColumns = (input: PersonInput) => ({
   name: input.name,
   relationshipId: input.relationshipId,
@@ -115,7 +143,8 @@ const personColumns = (input: PersonInput) => ({
 
 /**
  * POST /api/people: creates a person of `userId` from the form values, with its important dates
- * (spec account-area §3, §7), in one transaction.
+ * (spec account-area §3, §7), in one transaction. A date of birth adds a yearly Birthday event
+ * unless `birthdayEvent` is false or `events` already holds a birthday (issue 26).
  * @returns the person as GET /api/people/{id} answers it.
  * @throws AppError BAD_REQUEST for an unknown relationship, option, interest or occasion;
  *   CONFLICT when the user keeps ACCOUNT_LIMITS.people (500) people already (issue 25). The
@@ -138,6 +167,7 @@ export async function createPerson(db: Db, userId: number, input: PersonInput): 
         .returning({ id: events.id })
       await tx.insert(eventPeople).values({ eventId: created!.id, personId: id })
     }
+    if (input.dob && input.birthdayEvent !== false) await addBirthdayEvent(tx, userId, id, input.dob)
     return id
   })
   return getPerson(db, userId, personId)
@@ -145,7 +175,8 @@ export async function createPerson(db: Db, userId: number, input: PersonInput): 
 
 /**
  * PATCH /api/people/{id}: replaces the person's profile with the form values (events are kept;
- * they change through the events calls).
+ * they change through the events calls). With `birthdayEvent: true` and a date of birth, a
+ * person without a birthday event gains one on that date (issue 26; the Edit form's checkbox).
  * @throws AppError NOT_FOUND "Person not found" unless the person is `userId`'s own.
  */
 export async function updatePerson(
@@ -163,6 +194,7 @@ export async function updatePerson(
       .returning({ id: people.id })
     if (!row) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
     await writeProfile(tx, personId, input)
+    if (input.dob && input.birthdayEvent === true) await addBirthdayEvent(tx, userId, personId, input.dob)
   })
   return getPerson(db, userId, personId)
 }

@@ -50,6 +50,8 @@ export interface PersonFormState {
   personalitySelections: Selection[]
   giftPreferenceSelections: Array<{ optionId: number }>
   interests: MarkedInterest[]
+  /** "Add a yearly Birthday event" under the date of birth (issue 26); checked by default. */
+  birthdayEvent: boolean
 }
 
 export type SelectionField =
@@ -71,6 +73,7 @@ export function emptyPersonForm(): PersonFormState {
     personalitySelections: [],
     giftPreferenceSelections: [],
     interests: [],
+    birthdayEvent: true,
   }
 }
 
@@ -95,6 +98,7 @@ export function personFormFromPerson(person: PersonOutput): PersonFormState {
     personalitySelections: copy(person.personalitySelections),
     giftPreferenceSelections: person.giftPreferenceSelections.map(({ optionId }) => ({ optionId })),
     interests: person.interests.map((i) => ({ interestId: i.interest.id, is_primary: i.is_primary })),
+    birthdayEvent: true,
   }
 }
 
@@ -117,6 +121,8 @@ export function personInputFromForm(form: PersonFormState): PersonFormValues {
     personalitySelections: form.personalitySelections,
     giftPreferenceSelections: form.giftPreferenceSelections,
     interests: form.interests,
+    // Only meaningful with a date of birth; the server adds no second birthday (issue 26).
+    birthdayEvent: filled && form.birthdayEvent,
   }
 }
 

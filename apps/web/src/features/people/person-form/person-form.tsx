@@ -58,6 +58,9 @@ export function PersonForm({ person, onSubmit, submitting, onCancel }: PersonFor
   const completenessInput = completenessInputOf(form.values, eventList)
   const percent = completenessPercent(completenessInput)
   const progress = sectionProgress(completenessInput)
+  const dob = form.values.dateOfBirth
+  const hasBirthday = eventList.some((event) => event.occasion.label === 'Birthday')
+  const offerBirthday = !hasBirthday && dob.day !== '' && dob.month !== '' && dob.year.length === 4
 
   const show = (id: FormSectionId) => {
     setOpen(id)
@@ -69,7 +72,8 @@ export function PersonForm({ person, onSubmit, submitting, onCancel }: PersonFor
 
   const submit = form.onSubmit(
     (values) => {
-      onSubmit(personInputFromForm(values)).catch(() => undefined)
+      const input = personInputFromForm(values)
+      onSubmit({ ...input, birthdayEvent: offerBirthday && input.birthdayEvent }).catch(() => undefined)
     },
     () => setOpen('personal-info'),
   )
@@ -96,6 +100,9 @@ export function PersonForm({ person, onSubmit, submitting, onCancel }: PersonFor
           form.clearFieldError('relationshipId')
         }}
         onDateOfBirthChange={(parts) => form.setFieldValue('dateOfBirth', parts)}
+        offerBirthday={offerBirthday}
+        birthdayEvent={form.values.birthdayEvent}
+        onBirthdayEventChange={(checked) => form.setFieldValue('birthdayEvent', checked)}
         onDateOfBirthError={(error) =>
           error ? form.setFieldError('dateOfBirth', error) : form.clearFieldError('dateOfBirth')
         }

@@ -1,4 +1,4 @@
-import { Alert, Select, Stack, TextInput } from '@mantine/core'
+import { Alert, Checkbox, Select, Stack, TextInput } from '@mantine/core'
 import type { RelationshipOutput } from '@presently/domain'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
@@ -28,7 +28,14 @@ interface PersonalInfoSectionProps {
   onRelationshipChange: (id: string | null) => void
   onDateOfBirthChange: (parts: DateOfBirthParts) => void
   onDateOfBirthError: (error: string | undefined) => void
+  /** Offer "Add a yearly Birthday event" (a date of birth is typed and the person has no birthday yet). */
+  offerBirthday: boolean
+  birthdayEvent: boolean
+  onBirthdayEventChange: (checked: boolean) => void
 }
+
+/** The checkbox under the date of birth (issue 26). */
+export const BIRTHDAY_EVENT_LABEL = 'Add a yearly Birthday event on this date'
 
 /** Personal Info (spec account-area §2): name, relationship (searchable select), date of birth boxes. */
 export function PersonalInfoSection(props: PersonalInfoSectionProps) {
@@ -72,6 +79,14 @@ export function PersonalInfoSection(props: PersonalInfoSectionProps) {
         error={props.errors.dateOfBirth}
         onErrorChange={props.onDateOfBirthError}
       />
+      {props.offerBirthday ? (
+        <Checkbox
+          label={BIRTHDAY_EVENT_LABEL}
+          description="Reminders and gift ideas for their birthday come from it."
+          checked={props.birthdayEvent}
+          onChange={(event) => props.onBirthdayEventChange(event.currentTarget.checked)}
+        />
+      ) : null}
     </Stack>
   )
 }

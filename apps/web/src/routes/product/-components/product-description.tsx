@@ -5,9 +5,24 @@ import { useTRPC } from '../../../lib/trpc'
 
 /**
  * "Product Details": the formatted description, looked up by the product's affiliate-network id
- * (spec browsing-and-purchase §2, §7, §8 for the fallback texts).
+ * (spec browsing-and-purchase §2, §7, §8 for the fallback texts). A disabled product (only staff
+ * see its page) is not described to anyone: the page says "Disabled" rather than "Could not load
+ * product description" (issue 26).
  */
-export function ProductDescription({ awProductId }: { awProductId: number | null }) {
+export function ProductDescription({
+  awProductId,
+  disabled = false,
+}: {
+  awProductId: number | null
+  disabled?: boolean
+}) {
+  if (disabled) {
+    return (
+      <Text c="dimmed" data-testid="description-disabled">
+        Disabled: shoppers cannot see this product, so its description is not shown. Enable it to show it again.
+      </Text>
+    )
+  }
   if (!awProductId) return <Text c="dimmed">No product description available.</Text>
   return <FormattedDescription awProductId={awProductId} />
 }

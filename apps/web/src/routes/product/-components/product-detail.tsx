@@ -111,7 +111,7 @@ function ProductView({ product }: { product: Product }) {
               <Title order={2} size="h3" id="product-details-heading" mb="sm">
                 Product Details
               </Title>
-              <ProductDescription awProductId={product.awProductId} />
+              <ProductDescription awProductId={product.awProductId} disabled={product.disabled === true} />
             </Box>
           </Stack>
         </Grid.Col>
