@@ -43,7 +43,7 @@ export async function registerLikeRoutes(app: FastifyInstance, db: Db): Promise<
           security: signedInOnly,
           params: z.object({ id: affiliateIdField }),
           querystring: z.object({ type: productByIdInput.shape.type }),
-          response: { 200: toggleLikeOutput, ...errorResponses(400, 401, 404) },
+          response: { 200: toggleLikeOutput, ...errorResponses(400, 401, 404, 409) },
         },
       },
       async (request) => {

@@ -131,7 +131,7 @@ async function registerPeopleRoutes(app: FastifyInstance, db: Db): Promise<void>
           summary: 'Adds a person from the profile form values (dob as YYYY-MM-DD), with their important dates',
           security: signedInOnly,
           body: personInput,
-          response: { 201: personOutput, ...errorResponses(400, 401) },
+          response: { 201: personOutput, ...errorResponses(400, 401, 409) },
         },
       },
       async (request, reply) => reply.status(201).send(await createPerson(db, signedIn(request).id, request.body)),
@@ -214,7 +214,7 @@ async function registerPeopleRoutes(app: FastifyInstance, db: Db): Promise<void>
           security: signedInOnly,
           params: personEventsParams,
           body: createEventInput,
-          response: { 201: eventOutput, ...errorResponses(400, 401, 404) },
+          response: { 201: eventOutput, ...errorResponses(400, 401, 404, 409) },
         },
       },
       async (request, reply) =>

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTRPC } from '../../lib/trpc'
 import { LIKE_UI } from './messages'
@@ -6,7 +7,7 @@ import { LIKE_UI } from './messages'
  * Toggles a like (POST /api/products/{id}/like), optimistically: the like buttons' ids and, on
  * an unlike, the Liked Products list change at once (spec account-area §4 "unlike removes the
  * card from the list immediately"); a failure puts both back and is only logged ("Failed to
- * toggle product like", §8). Afterwards the liked lists are refreshed (§7 "then refreshes the
+ * toggle product like", §8), except the likes cap (409, issue 25), whose message is shown. Afterwards the liked lists are refreshed (§7 "then refreshes the
  * liked list").
  */
 export function useToggleLike() {
@@ -32,6 +33,8 @@ export function useToggleLike() {
       },
       onError: (error, _input, context) => {
         console.error(LIKE_UI.toggleFailed, error)
+        // The per-user cap (issue 25) is the one failure the user can act on: say so.
+        if (error.data?.code === 'CONFLICT') notifications.show({ color: 'red', message: error.message })
         if (!context) return
         queryClient.setQueryData(idsKey, context.previousIds)
         queryClient.setQueryData(listKey, context.previousList)

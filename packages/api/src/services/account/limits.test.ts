@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
 import { ACCOUNT_LIMITS, LIMIT_MESSAGES } from '@presently/domain'
 import { createCaller } from '../../root.ts'
 import { makePerson, makeUser, occasionId } from '../../testing/fixtures.ts'
-import { rejection } from '../../testing/rejection.ts'
+import { TRPCError } from '@trpc/server'
 
 /**
  * Issue 25, item 4: per-user caps (people 500, events per person 50, likes 5,000), enforced on
@@ -25,15 +25,23 @@ beforeAll(async () => {
 })
 afterAll(async () => t.close())
 
-/** The outcomes of `calls` run at once: how many passed and the rejections. */
+/** The outcomes of `calls` run at once: how many passed and the code and message of each failure. */
 async function race(calls: Array<Promise<unknown>>) {
-  const results = await Promise.allSettled(calls)
-  const rejected = await Promise.all(
-    results
-      .filter((r) => r.status === 'rejected')
-      .map((r) => rejection(Promise.reject((r as PromiseRejectedResult).reason))),
+  const outcomes = await Promise.all(
+    calls.map((call) =>
+      call.then(
+        () => null,
+        (error: unknown) => {
+          if (!(error instanceof TRPCError)) throw error
+          return { code: error.code, message: error.message }
+        },
+      ),
+    ),
   )
-  return { passed: results.filter((r) => r.status === 'fulfilled').length, rejected }
+  return {
+    passed: outcomes.filter((o) => o === null).length,
+    rejected: outcomes.filter((o) => o !== null),
+  }
 }
 
 describe('per-user caps (issue 25)', () => {
