@@ -55,6 +55,8 @@ test.describe('important events', () => {
   test('add through the dialog, see it in the calendar, the day filter and the home panel; Find Gift selects both; delete with confirmation', async ({
     page,
   }) => {
+    // Long: the dialog, the calendar, Coming up, Show All, the home panel and delete.
+    test.slow()
     await newShopper(page, 'events-page')
     const mum = await addPerson(page.request, 'Mum')
     await addPerson(page.request, 'Grandad')

@@ -341,6 +341,7 @@ test.describe('buying', () => {
 
 test.describe('staff', () => {
   test('a product disabled by staff leaves the listing at once; shoppers have no disable button', async ({ page }) => {
+    test.slow()
     await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password)
     // The listing's sort order lives in local storage (spec browsing-and-purchase §4).
     await page.evaluate(() => window.localStorage.setItem('sort-order', 'name_asc'))

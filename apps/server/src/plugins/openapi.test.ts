@@ -94,9 +94,15 @@ describe('the OpenAPI document', () => {
 
   it('marks the calls that need a signed-in user with the session scheme', async () => {
     const doc = await fetchDocument()
-    for (const path of ['/api/user/set-password', '/api/user/change-password', '/api/user/update-unsubscribed']) {
+    for (const path of [
+      '/api/user/set-password',
+      '/api/user/change-password',
+      '/api/user/update-unsubscribed',
+      '/api/user/welcome',
+    ]) {
       expect(doc.paths[path]!.post!.security).toEqual([{ session: [] }])
     }
+    expect(doc.paths['/api/user/welcome']!.get!.security).toEqual([{ session: [] }])
     expect(doc.paths['/api/products']!.get!.security).toBeUndefined()
   })
 
