@@ -195,20 +195,21 @@ test.describe('promotions', () => {
       '/promo/graduation',
       '/promo/new-baby',
     ])
+    await expect(page.getByTestId('category-tile').first()).toBeVisible()
     const categoryHrefs = await page
       .getByTestId('category-tile')
       .evaluateAll((tiles) => tiles.map((t) => t.getAttribute('href')))
-    expect(categoryHrefs.slice(0, 8)).toEqual([
+    // Issue 26: only tiles whose listing holds 12 fitting products show; the shipped catalog has
+    // 1 chocolate, 9 home products, tattoos for the beauty tile and invitations for the adventurous.
+    expect(categoryHrefs.slice(0, 4)).toEqual([
       '/category/tech',
-      '/category/skincare-and-fragrance',
-      '/category/gifts-and-cards',
       '/category/tools-and-garden',
       '/category/hobbies',
-      '/category/food-and-drink/food/chocolate',
       '/category/music',
-      '/category/home',
     ])
-    await expect(page.getByText('For the Adventuous Ones')).toBeVisible()
+    await expect(page.getByText('For the Adventuous Ones')).toHaveCount(0)
+    await expect(page.getByText('Chocolate Lover')).toHaveCount(0)
+    await expect(page.getByTestId('category-tile').first().getByTestId('tile-count')).toHaveText('180 gifts')
     // Groups collapse and expand again.
     const group = page.getByRole('button', { name: 'Shop by Occasion' })
     await expect(group).toHaveAttribute('aria-expanded', 'true')

@@ -77,6 +77,11 @@ export const productListOutput = z.object({
   page: z.number().int(),
   itemsPerPage: z.number().int(),
   priceRange: z.object({ minPrice: z.number(), maxPrice: z.number() }),
+  /**
+   * Beyond the spec's shape (issue 26): for a search with a slip ("lgeo"), the corrected query
+   * from the catalog's own vocabulary ("lego"); null when the search needs none or is no search.
+   */
+  suggestion: z.string().nullable(),
 })
 export type ProductList = z.infer<typeof productListOutput>
 

@@ -149,6 +149,13 @@ export const interestOutput = z.object({
 })
 export type InterestOutput = z.infer<typeof interestOutput>
 
+/**
+ * An interest of GET /api/interests: the spec's fields plus the words people type for it
+ * (issue 26: "lego" finds LEGO, "running" finds Running and Jogging), for the form's search.
+ */
+export const interestListItem = interestOutput.extend({ aliases: z.array(z.string()) })
+export type InterestListItem = z.infer<typeof interestListItem>
+
 const optionOutput = z.object({ id: z.number().int(), label: z.string(), sortOrder: z.number().int() })
 
 /** An intelligence/lifestyle/taste/personality category with its options (spec account-area §3). */

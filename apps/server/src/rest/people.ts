@@ -24,7 +24,7 @@ import {
   eventOutput,
   giftPreferenceGroupOutput,
   idField,
-  interestOutput,
+  interestListItem,
   occasionOutput,
   optionCategoryOutput,
   personOutput,
@@ -73,7 +73,7 @@ function registerReferenceRoutes(app: FastifyInstance, db: Db): void {
   list(
     '/api/interests',
     'Interests (IAB Content Taxonomy 3.1): category > subcategory > name',
-    interestOutput,
+    interestListItem,
     listInterests,
   )
   list(

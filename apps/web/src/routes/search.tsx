@@ -61,6 +61,8 @@ function SearchResults({ q, search }: { q: string; search: SearchPageSearch }) {
   const requested = categorySearchLevels(search)
   const listing = useListing({ search: q, ...categoryFilter(requested) })
   const categories = useQuery(searchCategoriesQueryOptions(trpc, q))
+  // "Did you mean lego?" (issue 26): the server's correction from the catalog's own words.
+  const suggestion = listing.query.data?.suggestion ?? null
 
   // The tree's spelling of the chosen category, when it is there.
   const path = categories.data ? findCategoryPath(categories.data.tree, requested) : null
@@ -94,6 +96,15 @@ function SearchResults({ q, search }: { q: string; search: SearchPageSearch }) {
             for &ldquo;{q}&rdquo;
             {levels.length > 0 ? ` in ${levels.join(' > ')}` : ''}
           </Text>
+          {suggestion ? (
+            <Text data-testid="search-suggestion">
+              Did you mean{' '}
+              <AnchorLink to="/search" search={{ q: suggestion, limit: search.limit }} fw={700}>
+                {suggestion}
+              </AnchorLink>
+              ?
+            </Text>
+          ) : null}
         </Stack>
       }
       listing={listing}

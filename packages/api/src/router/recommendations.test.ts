@@ -12,7 +12,7 @@ import {
   products,
   sql,
 } from '@presently/db'
-import { recommendationsOutput, slugToCategory, type RecommendationsOutput } from '@presently/domain'
+import { categoryToSlug, recommendationsOutput, slugToCategory, type RecommendationsOutput } from '@presently/domain'
 import { pathLevels } from '@presently/recommender'
 import { createCaller } from '../root.ts'
 import { makeUser } from '../testing/fixtures.ts'
@@ -97,6 +97,33 @@ describe('recommendations.forPerson (spec account-area §3, §7)', () => {
     }
     const hobby = answer.recommendations.find((r) => r.reasoning.includes('Leo loves model toys'))
     expect(hobby?.reasoning).toMatch(/is \d+/)
+  })
+
+  it('recommends what a gift interest points at: LEGO leads to the LEGO-holding categories (issue 26)', async () => {
+    const lego = ref.interests.find((i) => i.name === 'LEGO')!
+    expect(lego.aliases).toContain('bricks')
+    const sam = await alice.people.create({
+      name: 'Sam',
+      relationshipId: ref.relationship('Partner'),
+      dob: '1991-06-02',
+      interests: [{ interestId: lego.id, is_primary: true }],
+    })
+    const answer = await alice.recommendations.forPerson({ personId: sam.id, occasion: 'Birthday' })
+    // The categories the LEGO interest maps to (packages/db/src/reference/gift-interests.ts).
+    const { rows } = await t.db.execute<{ path: string }>(
+      sql`select category_path as path from interest_category_map where source_code = 'PRESENTLY:lego'`,
+    )
+    const targets = rows.map((r) => `/category/${pathLevels(r.path).map(categoryToSlug).join('/')}`)
+    const fromLego = answer.recommendations.filter((r) => r.reasoning.includes('Sam loves LEGO'))
+    expect(fromLego.length).toBeGreaterThanOrEqual(2)
+    for (const rec of fromLego) {
+      // A listing is the mapped category or one above it (a thin level opens its parent).
+      expect(
+        targets.some((u) => u === rec.categoryUrl || u.startsWith(`${rec.categoryUrl}/`)),
+        rec.categoryUrl,
+      ).toBe(true)
+      expect(rec.specificProducts.length).toBeGreaterThan(0)
+    }
   })
 
   it('reads the occasion by label or value, in any case', async () => {

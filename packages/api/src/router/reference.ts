@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import {
   giftPreferenceGroupOutput,
-  interestOutput,
+  interestListItem,
   occasionOutput,
   optionCategoryOutput,
   relationshipOutput,
@@ -25,7 +25,7 @@ export const referenceRouter = router({
   /** GET /api/occasions. */
   occasions: publicProcedure.output(z.array(occasionOutput)).query(({ ctx }) => listOccasions(ctx.db)),
   /** GET /api/interests. */
-  interests: publicProcedure.output(z.array(interestOutput)).query(({ ctx }) => listInterests(ctx.db)),
+  interests: publicProcedure.output(z.array(interestListItem)).query(({ ctx }) => listInterests(ctx.db)),
   /** GET /api/intelligence. */
   intelligence: publicProcedure
     .output(z.array(optionCategoryOutput))

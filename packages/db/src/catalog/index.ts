@@ -2,3 +2,4 @@ export { applyCategoryOverrides, CATEGORY_PATH_SEPARATOR } from './category-over
 export { refreshPromoProducts, titleKeywordQuery } from './promos.ts'
 export { groupVariants } from './variants.ts'
 export { splitVariantName, trigramSimilarity, type VariantNameParts } from './variant-names.ts'
+export { refreshSearchWords } from './search-words.ts'

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
 import { applyCategoryOverrides } from '../catalog/category-overrides.ts'
 import { refreshPromoProducts } from '../catalog/promos.ts'
+import { refreshSearchWords } from '../catalog/search-words.ts'
 import { groupVariants } from '../catalog/variants.ts'
 import { catalogImports } from '../schema/index.ts'
 import {
@@ -570,6 +571,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     await applyCategoryOverrides(db)
     await groupVariants(db)
     await refreshPromoProducts(db)
+    await refreshSearchWords(db)
     // Fresh statistics so the planner sees the new rows (autovacuum may not have run yet).
     await db.execute(sql`analyze products`)
   }

@@ -8,6 +8,9 @@
  *
  * rewrites everything after SEED_MARKER in that migration (the table's DDL above it is
  * drizzle-kit's).
+ *
+ * Its DELETE keeps only this curation's rows, so a new migration made by it must be followed by
+ * the gift interests' seed (build-gift-interests.ts, issue 26), which restores theirs.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { INTEREST_CATEGORY_MAP, type InterestMapping } from './interest-categories.ts'

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts'
 import { buildInterestMapSql, SEED_MARKER, withSeed } from './build-interest-map.ts'
+import { buildGiftInterestsSql } from './build-gift-interests.ts'
 import { INTEREST_CATEGORY_MAP } from './interest-categories.ts'
+import { GIFT_INTERESTS } from './gift-interests.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const migration = readFileSync(path.resolve(here, '../../migrations/0012_interest_category_map.sql'), 'utf8')
@@ -56,19 +58,24 @@ describe('the interest -> catalog mapping seed (issue 12)', () => {
       const { rows: seeded } = await t.db.execute<{ n: number }>(
         sql`select count(*)::int as n from interest_category_map`,
       )
-      expect(seeded[0]!.n).toBe(INTEREST_CATEGORY_MAP.reduce((s, m) => s + m.targets.length, 0))
+      // The IAB curation and the gift interests of migration 0015 (issue 26).
+      expect(seeded[0]!.n).toBe([...INTEREST_CATEGORY_MAP, ...GIFT_INTERESTS].reduce((s, m) => s + m.targets.length, 0))
     })
 
     it('re-running the seed changes nothing', async () => {
-      const before = await t.db.execute(
-        sql`select source_code, category_path, weight from interest_category_map order by 1, 2`,
-      )
+      // Its DELETE keeps only the IAB curation: the gift interests of migration 0015 (issue 26)
+      // come back when their own seed (build-gift-interests.ts) runs after it.
+      const read = async () =>
+        (await t.db.execute(sql`select source_code, category_path, weight from interest_category_map order by 1, 2`))
+          .rows
+      const iab = (rows: Record<string, unknown>[]) => rows.filter((r) => String(r.source_code).startsWith('IAB'))
+      const before = await read()
       for (const statement of buildInterestMapSql().split('--> statement-breakpoint'))
         await t.db.execute(sql.raw(statement))
-      const after = await t.db.execute(
-        sql`select source_code, category_path, weight from interest_category_map order by 1, 2`,
-      )
-      expect(after.rows).toEqual(before.rows)
+      expect(await read()).toEqual(iab(before))
+      for (const statement of buildGiftInterestsSql().split('--> statement-breakpoint'))
+        await t.db.execute(sql.raw(statement))
+      expect(await read()).toEqual(before)
     })
   })
 })

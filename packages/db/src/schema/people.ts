@@ -12,6 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { users } from './auth.ts'
 
 /** Relationship types of a person to the user (spec account-area §3 "Relationship"). */
@@ -47,6 +48,11 @@ export const interests = pgTable(
     subcategory: text().notNull(),
     /** The taxonomy node it comes from, e.g. "IAB3.1:248" (docs/decisions/profile-reference-data.md). */
     sourceCode: text().unique('interests_source_code_key'),
+    /**
+     * Other words people type for it ("lego", "bricks"), matched by the profile form's interest
+     * search (issue 26; packages/db/src/reference/gift-interests.ts).
+     */
+    aliases: text().array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [unique('interests_path_key').on(t.category, t.subcategory, t.name)],
 )

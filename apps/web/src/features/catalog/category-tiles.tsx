@@ -1,14 +1,26 @@
-import { Box, Collapse, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core'
+import {
+  Box,
+  Collapse,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core'
 import { IconChevronDown, type Icon } from '@tabler/icons-react'
 import { useId, useState, type ReactNode } from 'react'
 import { CATEGORY_ROUTE, categoryParams } from './category-names'
 import { GIFT_CATEGORY_TILES, MORE_CATEGORY_TILES, OCCASION_TILES, type CategoryTile } from './featured-categories'
 import classes from './category-tiles.module.css'
+import { tilesWorthShowing, useTileCounts } from './use-tile-counts'
 import { CardLink } from '../../lib/links'
 
 type HeadingOrder = 2 | 3
 
-function TileBody({ Icon, title, text }: { Icon: Icon; title: string; text: string }) {
+function TileBody({ Icon, title, text, count }: { Icon: Icon; title: string; text: string; count?: number }) {
   return (
     <>
       <ThemeIcon size={44} radius="md" variant="light" color="brand" aria-hidden>
@@ -20,14 +32,33 @@ function TileBody({ Icon, title, text }: { Icon: Icon; title: string; text: stri
       <Text size="sm" c="dimmed" mt={2}>
         {text}
       </Text>
+      {count !== undefined ? (
+        <Text size="xs" fw={600} c="brand.8" mt={4} data-testid="tile-count">
+          {count.toLocaleString('en-GB')} {count === 1 ? 'gift' : 'gifts'}
+        </Text>
+      ) : null}
     </>
   )
 }
 
+/**
+ * Category tiles that keep their promise (issue 26 item 9): only those whose listing holds at
+ * least TILE_MIN_PRODUCTS fitting products, each with its listing's count.
+ */
 function CategoryTiles({ tiles }: { tiles: readonly CategoryTile[] }) {
+  const counts = useTileCounts(tiles)
+  if (counts === undefined) {
+    return (
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing={{ base: 'sm', sm: 'md' }} aria-busy>
+        {tiles.map(({ title }) => (
+          <Skeleton key={title} h={132} radius="md" />
+        ))}
+      </SimpleGrid>
+    )
+  }
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-      {tiles.map(({ levels, title, text, Icon }) => (
+      {tilesWorthShowing(tiles, counts).map(({ levels, title, text, Icon }) => (
         <CardLink
           key={title}
           to={CATEGORY_ROUTE}
@@ -37,7 +68,7 @@ function CategoryTiles({ tiles }: { tiles: readonly CategoryTile[] }) {
           className={classes.tile}
           data-testid="category-tile"
         >
-          <TileBody Icon={Icon} title={title} text={text} />
+          <TileBody Icon={Icon} title={title} text={text} count={counts?.get(title)?.total} />
         </CardLink>
       ))}
     </SimpleGrid>

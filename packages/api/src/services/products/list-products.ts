@@ -97,7 +97,7 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
       orderBy.push(sql`${products.popularity} desc nulls last`)
       break
     default:
-      if (searchFilter) orderBy.push(sql`${searchFilter.rank} desc`)
+      if (searchFilter) orderBy.push(sql`${searchFilter.rank} desc`, sql`${products.popularity} desc nulls last`)
       else if (query.promoId !== undefined)
         orderBy.push(
           sql`(select pp.position from promo_products pp where pp.promo_id = ${query.promoId} and pp.product_id = ${products.id})`,
@@ -125,5 +125,6 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
     page: query.page,
     itemsPerPage: query.limit,
     priceRange: { minPrice: summary?.minPrice ?? 0, maxPrice: summary?.maxPrice ?? 0 },
+    suggestion: searchFilter?.suggestion ?? null,
   }
 }

@@ -1,4 +1,5 @@
-import { and, products, sql, type Db, type SQL } from '@presently/db'
+import { products, sql, type Db, type SQL } from '@presently/db'
+import { suggestSearch } from './search-suggestion.ts'
 
 /** A resolved search: the predicate to filter with and the relevance to order by (higher first). */
 export interface SearchFilter {
@@ -6,31 +7,102 @@ export interface SearchFilter {
   rank: SQL
   /** "fulltext" when the words matched, "trigram" when only the typo-tolerant fallback did. */
   mode: 'fulltext' | 'trigram'
+  /** The corrected query when the words matched nothing ("lgeo" -> "lego"), else null. */
+  suggestion: string | null
+}
+
+/** Rank bonus of a product whose title holds every word of the query, whole (stemmed). */
+const TITLE_WORDS_BONUS = 2
+/** Rank bonus of a product whose title starts with the query. */
+const TITLE_START_BONUS = 1
+/** Rank bonus of a product in a category of an interest the query names ("baking"). */
+const INTEREST_BONUS = 0.5
+
+/** Whole-word (stemmed) match of `query` in the title only: the title's lexemes carry weight A. */
+function titleWords(query: SQL): SQL {
+  return sql`(ts_filter(${products.searchVector}, '{a}') @@ ${query})`
+}
+
+/** The title starts with what was typed (case-insensitive; the typed text is matched literally). */
+function titleStart(search: string): SQL {
+  const literal = search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)
+  return sql`(lower(${products.title}) like ${`${literal}%`})`
 }
 
 /**
- * Resolves a shopper's search (spec browsing-and-purchase §7 "search"): PostgreSQL full-text
- * search with English stemming and websearch syntax over title (weight A), brand (B), category
- * (C) and description (D), ranked by ts_rank_cd. When no visible product matches, it falls back
- * to pg_trgm word similarity on the title (`<%`, threshold 0.6) so typos still find products
- * ("hornbi" finds Hornby), ranked by word_similarity. Both use GIN indexes.
+ * The catalog categories (paths "name::level1::...") of interests the search names by name or
+ * alias, where the interest answers them at weight 0.6 or more (issue 26: "baking set" finds
+ * cake decorations and kitchen gadgets through the Baking interest).
+ */
+async function interestCategories(db: Db, search: string): Promise<string[]> {
+  const words = search.toLowerCase().match(/[a-z0-9'-]+/g) ?? []
+  const phrases = [
+    ...new Set([search.toLowerCase().trim(), ...words, ...words.slice(1).map((w, i) => `${words[i]} ${w}`)]),
+  ]
+  if (phrases.length === 0) return []
+  const { rows } = await db.execute<{ path: string }>(sql`
+    select distinct m.category_path as path
+      from interests i join interest_category_map m on m.source_code = i.source_code
+     where m.weight >= 0.6
+       and (lower(i.name) = any(${sql.param(phrases)}::text[]) or i.aliases && ${sql.param(phrases)}::text[])`)
+  return rows.map((r) => r.path)
+}
+
+/** Products under any of `paths` (a path or below it). */
+function underCategories(paths: readonly string[]): SQL {
+  const path = sql`concat_ws('::', ${products.categoryName}, ${products.categoryLevel1}, ${products.categoryLevel2}, ${products.categoryLevel3})`
+  return sql`(${products.categoryName} is not null and exists (select 1 from unnest(${sql.param(paths)}::text[]) p(path) where ${path} = p.path or ${path} like p.path || '::%'))`
+}
+
+/**
+ * Resolves a shopper's search (spec browsing-and-purchase §7 "search"; issue 26 item 6):
+ * PostgreSQL full-text search with English stemming and websearch syntax over title (weight A),
+ * brand (B), category (C) and description (D). Relevance ranks a title holding every word whole
+ * (+2) and a title starting with the query (+1) above ts_rank_cd, so "jigsaw" puts puzzles before
+ * a mask that mentions one. When no title holds the words, products in the categories of an
+ * interest the search names (name or alias, e.g. "baking") join the results, ranked above
+ * description-only matches.
+ *
+ * When no visible product matches the words, it falls back to pg_trgm word similarity on the
+ * title (`<%`, threshold 0.6) and offers a suggestion from the catalog's vocabulary
+ * (suggestSearch): products matching the suggestion's words join the results and rank first.
  */
 export async function resolveSearch(db: Db, search: string): Promise<SearchFilter> {
   const tsQuery = sql`websearch_to_tsquery('english', ${search})`
   const fulltext = sql`${products.searchVector} @@ ${tsQuery}`
-  const [hit] = await db
-    .select({ one: sql<number>`1` })
-    .from(products)
-    .where(and(visibleCondition(), fulltext))
-    .limit(1)
-  if (hit) return { condition: fulltext, rank: sql`ts_rank_cd(${products.searchVector}, ${tsQuery})`, mode: 'fulltext' }
+  // Up to 200 matches say whether any title holds the words (a common word stops early).
+  const { rows } = await db.execute<{ in_title: boolean | null }>(sql`
+    select bool_or(ts_filter(hits.search_vector, '{a}') @@ ${tsQuery}) as in_title
+      from (select ${products.searchVector} as search_vector from ${products}
+             where ${visibleCondition()} and ${fulltext} limit 200) hits`)
+  const hit = { inTitle: rows[0]?.in_title ?? null }
+  const anyHit = hit.inTitle !== null
+  if (anyHit) {
+    const rank = sql`(case when ${titleWords(tsQuery)} then ${sql.raw(String(TITLE_WORDS_BONUS))} else 0 end + case when ${titleStart(search)} then ${sql.raw(String(TITLE_START_BONUS))} else 0 end + ts_rank_cd(${products.searchVector}, ${tsQuery}))`
+    const paths = hit.inTitle ? [] : await interestCategories(db, search)
+    if (paths.length === 0) return { condition: fulltext, rank, mode: 'fulltext', suggestion: null }
+    const inInterest = underCategories(paths)
+    return {
+      condition: sql`(${fulltext} or ${inInterest})`,
+      rank: sql`(case when ${fulltext} then ${rank} else 0 end + case when ${inInterest} then ${sql.raw(String(INTEREST_BONUS))} else 0 end)`,
+      mode: 'fulltext',
+      suggestion: null,
+    }
+  }
+  const suggestion = await suggestSearch(db, search)
   // word_similarity (`<%`, threshold 0.6) compares the search with the closest run of words in
   // the title, so a typo of one word finds long titles; whole-title similarity (`%`) would not,
   // and its index scan rechecks far more rows on a large catalog.
+  const trigram = sql`${search} <% ${products.title}`
+  const similarity = sql`word_similarity(${search}, ${products.title})`
+  if (!suggestion) return { condition: trigram, rank: similarity, mode: 'trigram', suggestion: null }
+  const corrected = sql`websearch_to_tsquery('english', ${suggestion})`
+  const matchesCorrected = sql`${products.searchVector} @@ ${corrected}`
   return {
-    condition: sql`${search} <% ${products.title}`,
-    rank: sql`word_similarity(${search}, ${products.title})`,
+    condition: sql`(${trigram} or ${matchesCorrected})`,
+    rank: sql`(case when ${matchesCorrected} then ${sql.raw(String(TITLE_WORDS_BONUS))} + case when ${titleWords(corrected)} then ${sql.raw(String(TITLE_WORDS_BONUS))} else 0 end + ts_rank_cd(${products.searchVector}, ${corrected}) else 0 end + ${similarity})`,
     mode: 'trigram',
+    suggestion,
   }
 }
 

@@ -12,7 +12,7 @@ import {
 } from '@presently/db'
 import type {
   GiftPreferenceGroupOutput,
-  InterestOutput,
+  InterestListItem,
   OccasionOutput,
   OptionCategoryOutput,
   RelationshipOutput,
@@ -46,14 +46,18 @@ export async function listOccasions(db: Db): Promise<OccasionOutput[]> {
   }))
 }
 
-/** GET /api/interests: [{id, name, category, subcategory}] sorted by category, subcategory, name. */
-export async function listInterests(db: Db): Promise<InterestOutput[]> {
+/**
+ * GET /api/interests: [{id, name, category, subcategory, aliases}] sorted by category,
+ * subcategory, name (aliases: issue 26).
+ */
+export async function listInterests(db: Db): Promise<InterestListItem[]> {
   return db
     .select({
       id: interests.id,
       name: interests.name,
       category: interests.category,
       subcategory: interests.subcategory,
+      aliases: interests.aliases,
     })
     .from(interests)
     .orderBy(asc(interests.category), asc(interests.subcategory), asc(interests.name))

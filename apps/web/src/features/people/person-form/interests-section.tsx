@@ -1,12 +1,26 @@
-import { Alert, Badge, Box, Button, Group, Paper, Select, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core'
 import type { InterestOutput } from '@presently/domain'
-import { IconHeart, IconHeartFilled, IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react'
+import { IconHeart, IconHeartFilled, IconSearch, IconThumbUp, IconThumbUpFilled } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTRPC } from '../../../lib/trpc'
 import { interestsQueryOptions } from '../query-options'
 import { interestLevel, markInterest, type InterestLevel, type MarkedInterest } from './form-values'
 import { NOTHING_FOUND } from './personal-info-section'
+import { searchInterests } from './interest-search'
 
 const byText = (a: string, b: string) => a.localeCompare(b)
 
@@ -26,8 +40,14 @@ interface InterestsSectionProps {
   onChange: (interests: MarkedInterest[]) => void
 }
 
+/** "Category › Subcategory" of an interest, or the category alone when the interest is its subcategory. */
+function interestPath(interest: InterestOutput): string {
+  return interest.subcategory === interest.name ? interest.category : `${interest.category} › ${interest.subcategory}`
+}
+
 /**
- * Interests (spec account-area §2, §4): a category select, then a subcategory select (disabled
+ * Interests (spec account-area §2, §4): a search across every category by name or alias (issue
+ * 26: "lego", "bak"), then the spec's category select, then a subcategory select (disabled
  * until a category is chosen; changing the category clears it), then the interests of that
  * subcategory, each marked "Like" or "Love". The chosen interests are listed below with the
  * same buttons: pressing the active level removes the interest, the other level switches it.
@@ -37,6 +57,7 @@ export function InterestsSection({ interests, onChange }: InterestsSectionProps)
   const all = useQuery(interestsQueryOptions(trpc))
   const [category, setCategory] = useState<string | null>(null)
   const [subcategory, setSubcategory] = useState<string | null>(null)
+  const [typed, setTyped] = useState('')
   const tree = useMemo(() => interestTree(all.data ?? []), [all.data])
   const byId = useMemo(() => new Map((all.data ?? []).map((i) => [i.id, i])), [all.data])
 
@@ -61,10 +82,39 @@ export function InterestsSection({ interests, onChange }: InterestsSectionProps)
 
   const subcategories = category ? tree.get(category) : undefined
   const shown = subcategory ? (subcategories?.get(subcategory) ?? []) : []
+  const found = searchInterests(all.data, typed)
   const mark = (interestId: number, level: InterestLevel) => onChange(markInterest(interests, interestId, level))
 
   return (
     <Stack gap="md">
+      <TextInput
+        label="Search interests"
+        placeholder="Type an interest, e.g. lego or baking"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={typed}
+        onChange={(event) => setTyped(event.currentTarget.value)}
+      />
+      {typed.trim().length >= 2 ? (
+        found.length > 0 ? (
+          <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)" data-testid="interest-search-results">
+            <Stack gap="xs">
+              {found.map((interest) => (
+                <InterestRow
+                  key={interest.id}
+                  name={interest.name}
+                  detail={interestPath(interest)}
+                  level={interestLevel(interests, interest.id)}
+                  onMark={(level) => mark(interest.id, level)}
+                />
+              ))}
+            </Stack>
+          </Paper>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No interest matches &ldquo;{typed.trim()}&rdquo;. Try another word, or choose a category below.
+          </Text>
+        )
+      ) : null}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Select
           label="Interest category"
@@ -118,17 +168,14 @@ export function InterestsSection({ interests, onChange }: InterestsSectionProps)
         </Group>
         {interests.length === 0 ? (
           <Text size="sm" c="dimmed">
-            None yet. Pick a category and subcategory, then mark each interest Like or Love.
+            None yet. Search, or pick a category and subcategory, then mark each interest Like or Love.
           </Text>
         ) : (
           <Stack gap="xs" data-testid="chosen-interests">
             {interests.map((chosen) => {
               const interest = byId.get(chosen.interestId)
               if (!interest) return null
-              const path =
-                interest.subcategory === interest.name
-                  ? interest.category
-                  : `${interest.category} › ${interest.subcategory}`
+              const path = interestPath(interest)
               return (
                 <InterestRow
                   key={chosen.interestId}

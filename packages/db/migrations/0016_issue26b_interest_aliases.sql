@@ -1,0 +1,1 @@
+ALTER TABLE "interests" ADD COLUMN "aliases" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -1,0 +1,111 @@
+/**
+ * Gift questions typed into search (issue 26 item 6): "gift for grandad under £20",
+ * "christmas present for a 9 year old". Pure: reads the words only.
+ */
+
+/** What a gift question asks for; null fields were not said. */
+export interface GiftQuestion {
+  /** The relationship named, as the shop's relationship list names it ("Grandfather"). */
+  relationship: string | null
+  /** The word the shopper used for it ("grandad"), for "Showing gifts for a grandad". */
+  relationshipWord: string | null
+  /** Age in whole years. */
+  age: number | null
+  /** An occasion value of the reference data ("christmas", "birthday"). */
+  occasion: string | null
+  /** Highest price in GBP. */
+  maxPrice: number | null
+}
+
+/** Words people use -> the shop's relationship names (spec account-area §3 "Relationship"). */
+const RELATIONSHIP_WORDS: Record<string, string> = {
+  grandad: 'Grandfather',
+  granddad: 'Grandfather',
+  grandpa: 'Grandfather',
+  grandfather: 'Grandfather',
+  gran: 'Grandmother',
+  granny: 'Grandmother',
+  grandma: 'Grandmother',
+  nan: 'Grandmother',
+  nana: 'Grandmother',
+  grandmother: 'Grandmother',
+  mum: 'Mother',
+  mom: 'Mother',
+  mother: 'Mother',
+  dad: 'Father',
+  father: 'Father',
+  wife: 'Wife',
+  husband: 'Husband',
+  partner: 'Partner',
+  girlfriend: 'Girlfriend',
+  boyfriend: 'Boyfriend',
+  sister: 'Sister',
+  brother: 'Brother',
+  son: 'Son',
+  daughter: 'Daughter',
+  nephew: 'Nephew',
+  niece: 'Niece',
+  grandson: 'Grandson',
+  granddaughter: 'Granddaughter',
+  friend: 'Friend',
+  boss: 'Boss',
+  colleague: 'Colleague',
+  teacher: 'Teacher',
+}
+
+/** Words -> occasion values of the reference data. */
+const OCCASION_WORDS: Record<string, string> = {
+  christmas: 'christmas',
+  xmas: 'christmas',
+  birthday: 'birthday',
+  anniversary: 'anniversary',
+  wedding: 'wedding',
+  graduation: 'graduation',
+  valentine: 'valentines-day',
+  valentines: 'valentines-day',
+  "valentine's": 'valentines-day',
+  easter: 'easter',
+}
+
+/** Words that make a search a gift question. */
+const GIFT_WORDS = /\b(gifts?|presents?|ideas?|stocking fillers?)\b/
+
+/**
+ * Reads a gift question; null when `text` is not one (no gift word and no "for a ..." with a
+ * relationship or age). "under £20", "below 20 pounds", "less than £15.50" set maxPrice;
+ * "9 year old", "aged 9", "9yo" set age; a relationship word after "for" (or anywhere) sets
+ * relationship; an occasion word sets occasion.
+ */
+export function parseGiftQuestion(text: string): GiftQuestion | null {
+  const q = text.toLowerCase().replace(/\s+/g, ' ').trim()
+  const price =
+    /\b(?:under|below|less than|up to|max(?:imum)?)\s*£?\s*(\d+(?:\.\d{1,2})?)\s*(?:pounds?|quid|gbp)?/.exec(q)
+  const age =
+    /\b(\d{1,3})\s*(?:-|\s)?\s*(?:years?|yrs?|yo\b)(?:\s*-?\s*old)?/.exec(q) ?? /\baged?\s*(\d{1,3})\b/.exec(q)
+  const words = q.match(/[a-z']+/g) ?? []
+  const relationshipWord = words.find((w) => RELATIONSHIP_WORDS[w] !== undefined) ?? null
+  const occasionWord = words.find((w) => OCCASION_WORDS[w] !== undefined) ?? null
+  const answer: GiftQuestion = {
+    relationship: relationshipWord ? RELATIONSHIP_WORDS[relationshipWord]! : null,
+    relationshipWord,
+    age: age ? Number(age[1]) : null,
+    occasion: occasionWord ? OCCASION_WORDS[occasionWord]! : null,
+    maxPrice: price ? Number(price[1]) : null,
+  }
+  const asksForSomeone = /\bfor (?:a |an |my |the )?/.test(q) && (answer.relationship !== null || answer.age !== null)
+  if (!GIFT_WORDS.test(q) && !asksForSomeone) return null
+  if (answer.relationship === null && answer.age === null && answer.occasion === null && answer.maxPrice === null)
+    return null
+  return answer
+}
+
+/** "Showing gifts for a grandad, under £20" (issue 26): what the answer is tailored to. */
+export function giftQuestionLine(question: GiftQuestion): string {
+  const parts: string[] = []
+  if (question.occasion) parts.push(`${question.occasion.replace(/-/g, ' ')} gifts`)
+  else parts.push('gifts')
+  if (question.relationshipWord) parts.push(`for a ${question.relationshipWord}`)
+  else if (question.age !== null) parts.push(`for a ${question.age} year old`)
+  const line = `Showing ${parts.join(' ')}`
+  return question.maxPrice !== null ? `${line}, under £${question.maxPrice}` : line
+}
