@@ -25,6 +25,8 @@ import { registerOrderRoutes } from './rest/orders.ts'
 import { registerProductDisableRoutes } from './rest/product-disable.ts'
 import { registerRecommendationRoutes } from './rest/recommendations.ts'
 import { registerJobRoutes } from './rest/jobs.ts'
+import { registerWishListRoutes } from './rest/wish-lists.ts'
+import { registerSharedListPrivacy, serializeRequest } from './plugins/shared-list-privacy.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
@@ -57,12 +59,18 @@ export async function buildApp({
   jobsDatabaseUrl,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const env = { ...envDefaults(), ...given }
+  // The request log never holds a shared wish list's token (issue 23): URLs go through redactUrl.
+  const loggerOptions = logger ?? { level: env.LOG_LEVEL }
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL },
+    logger:
+      typeof loggerOptions === 'object'
+        ? { ...loggerOptions, serializers: { req: serializeRequest, ...loggerOptions.serializers } }
+        : loggerOptions,
     routerOptions: { maxParamLength: 500 },
     trustProxy: env.TRUST_PROXY,
   })
   if (onRoute) app.addHook('onRoute', onRoute)
+  registerSharedListPrivacy(app)
   registerErrorHandler(app)
   // Before any route: the zod validator and serializer, and the OpenAPI document of /api/*.
   await registerOpenApi(app, { appUrl: env.APP_URL })
@@ -73,6 +81,7 @@ export async function buildApp({
       ipMax: env.AUTH_RATE_LIMIT_IP_MAX,
       emailMax: env.AUTH_RATE_LIMIT_EMAIL_MAX,
       windowMs: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      sharedListMax: env.SHARED_LIST_RATE_LIMIT_PER_MINUTE,
     },
   })
   const mailer = registerMail(app, { db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, transport: mailTransport })
@@ -120,6 +129,7 @@ export async function buildApp({
   await registerProductDisableRoutes(app, db)
   await registerRecommendationRoutes(app, db, { llm })
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
+  await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit })
   await registerStatic(app, env.WEB_DIST ?? defaultWebDist)
   return app
 }

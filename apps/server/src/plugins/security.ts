@@ -17,6 +17,8 @@ export interface SecurityOptions {
     /** Attempts per email and call per window (AUTH_RATE_LIMIT_EMAIL_MAX). */
     emailMax: number
     windowMs: number
+    /** Calls on a shared wish list's token per IP per minute (SHARED_LIST_RATE_LIMIT_PER_MINUTE, issue 23). */
+    sharedListMax: number
   }
 }
 
@@ -34,6 +36,7 @@ const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
   'resend-confirmation',
   'forgot-password',
   'reset-password',
+  'shared-list',
 ]
 /** Methods that change nothing (RFC 9110 §9.2.1); every other method is a write. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -111,6 +114,13 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   const keyOf = (request: FastifyRequest) => (request as FastifyRequest & { [RATE_KEY]: string })[RATE_KEY]
   const byIp = app.createRateLimit({ max: ipMax, timeWindow: windowMs, keyGenerator: keyOf })
   const byEmail = app.createRateLimit({ max: emailMax, timeWindow: windowMs, keyGenerator: keyOf })
+  // Shared wish lists (issue 23): a page and its claims make a few calls a minute; guessing
+  // 128-bit tokens is hopeless anyway, this keeps a scraper or a flood off the database.
+  const bySharedListIp = app.createRateLimit({
+    max: options.rateLimits.sharedListMax,
+    timeWindow: 60_000,
+    keyGenerator: keyOf,
+  })
 
   /** Runs one limiter under `key`; the limiter reads the key from a view of the request. */
   async function limit(limiter: typeof byIp, request: FastifyRequest, reply: FastifyReply, key: string) {
@@ -124,6 +134,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
 
   return async (request, reply, action, email) => {
     if (!RATE_LIMITED_ACTIONS.includes(action)) throw new Error(`unknown rate-limited action ${action}`)
+    if (action === 'shared-list')
+      return limit(bySharedListIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     await limit(byIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     if (email) await limit(byEmail, request, reply, `email:${action}:${email.trim().toLowerCase()}`)
   }
