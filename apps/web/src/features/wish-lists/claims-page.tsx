@@ -80,7 +80,7 @@ function ClaimCard({ claim }: { claim: MyClaimOutput }) {
               {claim.price !== null ? <Text size="sm">{itemPrice(claim.price)}</Text> : null}
               {claim.person ? <Badge variant="light">For {claim.person.name}</Badge> : null}
               {claim.removed ? (
-                <Badge color="orange" variant="filled">
+                <Badge color="red.9" variant="filled">
                   {WISH_LIST_UI.removed}
                 </Badge>
               ) : null}
@@ -134,7 +134,7 @@ export function PersonPlannedGifts({ personId }: { personId: number }) {
     <Stack gap="xs">
       {query.data.map((gift) => (
         <Group key={gift.itemId} gap="xs" wrap="wrap">
-          <Badge color={gift.removed ? 'orange' : 'teal'} variant="light">
+          <Badge color={gift.removed ? 'red.9' : 'teal.9'} variant="filled">
             {gift.removed ? WISH_LIST_UI.removed : 'Planned'}
           </Badge>
           <Text fw={600}>{gift.title}</Text>

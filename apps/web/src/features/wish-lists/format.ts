@@ -12,7 +12,7 @@ export function priorityLabel(priority: WishListPriority): string {
 
 /** Mantine colour of a priority badge. */
 export function priorityColor(priority: WishListPriority): string {
-  return priority === 'must_have' ? 'red' : priority === 'would_like' ? 'blue' : 'gray'
+  return priority === 'must_have' ? 'red.9' : priority === 'would_like' ? 'blue.9' : 'gray.8'
 }
 
 /** A date "2026-12-25" as "25 December 2026" (UK). */

@@ -98,7 +98,7 @@ export function ItemForm({
             data={priorities}
             allowDeselect={false}
             value={draft.priority}
-            onChange={(v) => set('priority', (v ?? 'would_like'))}
+            onChange={(v) => set('priority', v ?? 'would_like')}
           />
         </Group>
         <Textarea

@@ -217,11 +217,7 @@ function SharePanel({ list }: { list: WishListOutput }) {
                 onFocus={(e) => e.currentTarget.select()}
               />
               <CopyButton value={url}>
-                {({ copied, copy }) => (
-                  <Button color={copied ? 'teal' : 'blue'} onClick={copy}>
-                    {copied ? 'Copied' : 'Copy link'}
-                  </Button>
-                )}
+                {({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}
               </CopyButton>
             </Group>
             <Group gap="xs">
@@ -279,8 +275,8 @@ export function ItemSummary({ item }: { item: OwnerItemOutput }) {
           <Badge color={priorityColor(item.priority)} variant="light">
             {priorityLabel(item.priority)}
           </Badge>
-          {item.groupGift ? <Badge color="grape">{WISH_LIST_UI.groupGift}</Badge> : null}
-          {item.available ? null : <Badge color="gray">No longer available</Badge>}
+          {item.groupGift ? <Badge color="grape.9">{WISH_LIST_UI.groupGift}</Badge> : null}
+          {item.available ? null : <Badge color="gray.8">No longer available</Badge>}
         </Group>
         {item.note ? (
           <Text size="sm" c="dimmed">

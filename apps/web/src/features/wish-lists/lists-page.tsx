@@ -40,7 +40,7 @@ export function WishListsContent() {
                 <Group gap="xs">
                   {list.occasionLabel ? <Badge variant="light">{list.occasionLabel}</Badge> : null}
                   {list.date ? <Text size="sm">{ukDate(list.date)}</Text> : null}
-                  <Badge color={list.sharePath ? 'green' : 'gray'} variant="outline">
+                  <Badge color={list.sharePath ? 'teal.9' : 'gray.8'} variant="outline">
                     {list.sharePath ? 'Shared' : 'Private'}
                   </Badge>
                 </Group>

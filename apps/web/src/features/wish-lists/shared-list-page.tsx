@@ -219,7 +219,7 @@ function VisitorActions({ token, item }: { token: string; item: SharedItemOutput
             </Button>
           </>
         ) : mine ? null : (
-          <Badge color="gray" size="lg">
+          <Badge color="gray.8" size="lg">
             {WISH_LIST_UI.claimed}
           </Badge>
         )}
