@@ -29,7 +29,7 @@ test('a shared Christmas list: claims by a second account stay hidden from the o
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(180_000)
+  test.setTimeout(420_000)
   await newShopper(page, 'lists-owner')
 
   // A new list, for Christmas.

@@ -67,7 +67,7 @@ function ClaimCard({ claim }: { claim: MyClaimOutput }) {
             <Text size="sm" c="dimmed">
               From {claim.ownerName}’s list{' '}
               {claim.sharedPath ? (
-                <AnchorLink to="/lists/shared/$token" params={{ token: tokenOf(claim.sharedPath) }}>
+                <AnchorLink to="/lists/shared/$token" params={{ token: tokenOf(claim.sharedPath) }} underline="always">
                   {claim.listName}
                 </AnchorLink>
               ) : (

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, NumberInput, Select, Stack, TextInput, Textarea } from '@mantine/core'
+import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
 import { PRIORITY_LABELS, WISH_LIST_PRIORITIES, type OwnerItemOutput, type WishListPriority } from '@presently/domain'
 
@@ -74,7 +74,7 @@ export function ItemForm({
             />
           </>
         )}
-        <Group grow align="flex-start">
+        <SimpleGrid cols={{ base: 2, sm: 3 }}>
           {catalog ? null : (
             <NumberInput
               label="Price (£)"
@@ -100,7 +100,7 @@ export function ItemForm({
             value={draft.priority}
             onChange={(v) => set('priority', v ?? 'would_like')}
           />
-        </Group>
+        </SimpleGrid>
         <Textarea
           label="Note"
           description="Size, colour, anything that helps"

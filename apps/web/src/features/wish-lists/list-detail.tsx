@@ -272,7 +272,7 @@ export function ItemSummary({ item }: { item: OwnerItemOutput }) {
         <Group gap="xs">
           {item.price !== null ? <Text size="sm">{itemPrice(item.price)}</Text> : null}
           {item.quantity > 1 ? <Text size="sm">× {item.quantity}</Text> : null}
-          <Badge color={priorityColor(item.priority)} variant="light">
+          <Badge color={priorityColor(item.priority)} variant="outline">
             {priorityLabel(item.priority)}
           </Badge>
           {item.groupGift ? <Badge color="grape.9">{WISH_LIST_UI.groupGift}</Badge> : null}
