@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, NumberInput, Select, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { SharedItemOutput, SharedListOutput } from '@presently/domain'
 import { AuthModal } from '../auth/auth-modal'
 import { StatusMessage } from '../catalog/status-message'
@@ -22,14 +22,21 @@ import { WISH_LIST_UI } from './messages'
  */
 export function SharedListPage({ token }: { token: string }) {
   const trpc = useTRPC()
-  const { user } = useSession()
+  const { user, isPending: sessionPending } = useSession()
   const [signingIn, setSigningIn] = useState(false)
   const query = useQuery(trpc.sharedLists.byToken.queryOptions({ token }, { retry: false }))
   const { refetch } = query
-  // Signing in or out changes what the page shows (claims appear, the owner's view).
+  // Signing in or out changes what the page shows (claims appear, the owner's view): fetch again
+  // when the user changes, not on the first render (the query is already on its way).
+  const seenUser = useRef<number | null | undefined>(undefined)
+  const userId = sessionPending ? undefined : (user?.id ?? null)
   useEffect(() => {
-    void refetch()
-  }, [user?.id, refetch])
+    if (userId === undefined) return
+    const first = seenUser.current === undefined
+    const changed = seenUser.current !== userId
+    seenUser.current = userId
+    if (!first && changed) void refetch()
+  }, [userId, refetch])
   if (query.isPending) return <Skeleton height={240} aria-label="Loading the wish list" />
   if (query.isError) {
     return isNotFound(query.error) ? (
