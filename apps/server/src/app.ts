@@ -26,6 +26,8 @@ import { registerOrderRoutes } from './rest/orders.ts'
 import { registerProductDisableRoutes } from './rest/product-disable.ts'
 import { registerRecommendationRoutes } from './rest/recommendations.ts'
 import { registerJobRoutes } from './rest/jobs.ts'
+import { registerWishListRoutes } from './rest/wish-lists.ts'
+import { registerSharedListPrivacy, serializeRequest } from './plugins/shared-list-privacy.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
@@ -68,8 +70,14 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const env = { ...envDefaults(), ...given }
   const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000
+  // Errors go through the log-safe serializer (issue 25); request URLs through redactUrl, so the
+  // log never holds a shared wish list's token (issue 23).
+  const safeLogger = withSafeErrors(logger ?? { level: env.LOG_LEVEL })
   const app = Fastify({
-    logger: withSafeErrors(logger ?? { level: env.LOG_LEVEL }),
+    logger:
+      typeof safeLogger === 'object'
+        ? { ...safeLogger, serializers: { req: serializeRequest, ...safeLogger.serializers } }
+        : safeLogger,
     routerOptions: { maxParamLength: 500 },
     trustProxy: env.TRUST_PROXY,
     // A client gets REQUEST_TIMEOUT_SECONDS for its headers and body together; Node checks open
@@ -79,6 +87,7 @@ export async function buildApp({
     http: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: 1000 },
   })
   if (onRoute) app.addHook('onRoute', onRoute)
+  registerSharedListPrivacy(app)
   registerErrorHandler(app)
   // Before any route: the zod validator and serializer, and the OpenAPI document of /api/*.
   await registerOpenApi(app, { appUrl: env.APP_URL })
@@ -90,6 +99,7 @@ export async function buildApp({
       emailMax: env.AUTH_RATE_LIMIT_EMAIL_MAX,
       loginEmailFailureMax: env.AUTH_LOGIN_EMAIL_FAILURE_MAX,
       windowMs: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      sharedListMax: env.SHARED_LIST_RATE_LIMIT_PER_MINUTE,
     },
   })
   const mailer = registerMail(app, { db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, transport: mailTransport })
@@ -137,6 +147,7 @@ export async function buildApp({
   await registerProductDisableRoutes(app, db)
   await registerRecommendationRoutes(app, db, { llm })
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
+  await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit })
   await registerStatic(app, env.WEB_DIST ?? defaultWebDist)
   return app
 }

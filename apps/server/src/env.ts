@@ -67,6 +67,8 @@ export const envSchema = z
     AUTH_LOGIN_EMAIL_FAILURE_MAX: count(50),
     /** The window of both limits, in minutes. */
     AUTH_RATE_LIMIT_WINDOW_MINUTES: count(15),
+    /** Calls on a shared wish list (page, claims, pledges) per IP per minute (issue 23). */
+    SHARED_LIST_RATE_LIMIT_PER_MINUTE: count(120),
     /** Optional LLM re-ranking of recommendations: an OpenAI-compatible chat-completions API (all three or none). */
     LLM_BASE_URL: z
       .string()

@@ -27,12 +27,16 @@ import { Route as PromoPromoNameRouteImport } from './routes/promo/$promoName'
 import { Route as AccountAdminToolsRouteImport } from './routes/_account/admin/tools'
 import { Route as AccountMyAccountIndexRouteImport } from './routes/_account/my-account/index'
 import { Route as AccountMyAccountAddPersonRouteImport } from './routes/_account/my-account/add-person'
+import { Route as AccountMyAccountClaimsRouteImport } from './routes/_account/my-account/claims'
 import { Route as AccountMyAccountEventsRouteImport } from './routes/_account/my-account/events'
 import { Route as AccountMyAccountLikedProductsRouteImport } from './routes/_account/my-account/liked-products'
 import { Route as AccountMyAccountMyOrdersRouteImport } from './routes/_account/my-account/my-orders'
 import { Route as AccountMyAccountMyPeopleRouteImport } from './routes/_account/my-account/my-people'
 import { Route as AccountMyAccountProfileRouteImport } from './routes/_account/my-account/profile'
+import { Route as ListsSharedTokenRouteImport } from './routes/lists/shared/$token'
 import { Route as AccountMyAccountEditPersonIdRouteImport } from './routes/_account/my-account/edit-person/$id'
+import { Route as AccountMyAccountListsIndexRouteImport } from './routes/_account/my-account/lists/index'
+import { Route as AccountMyAccountListsIdRouteImport } from './routes/_account/my-account/lists/$id'
 import { Route as AccountMyAccountMyOrderDetailsIdRouteImport } from './routes/_account/my-account/my-order-details/$id'
 import { Route as AccountMyAccountPersonIdRouteImport } from './routes/_account/my-account/person/$id'
 import { Route as CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125RouteImport } from './routes/category/$level0.{-$level1}.{-$level2}.{-$level3}'
@@ -127,6 +131,11 @@ const AccountMyAccountAddPersonRoute =
     path: '/my-account/add-person',
     getParentRoute: () => AccountRoute,
   } as any)
+const AccountMyAccountClaimsRoute = AccountMyAccountClaimsRouteImport.update({
+  id: '/my-account/claims',
+  path: '/my-account/claims',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AccountMyAccountEventsRoute = AccountMyAccountEventsRouteImport.update({
   id: '/my-account/events',
   path: '/my-account/events',
@@ -155,12 +164,28 @@ const AccountMyAccountProfileRoute = AccountMyAccountProfileRouteImport.update({
   path: '/my-account/profile',
   getParentRoute: () => AccountRoute,
 } as any)
+const ListsSharedTokenRoute = ListsSharedTokenRouteImport.update({
+  id: '/lists/shared/$token',
+  path: '/lists/shared/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountMyAccountEditPersonIdRoute =
   AccountMyAccountEditPersonIdRouteImport.update({
     id: '/my-account/edit-person/$id',
     path: '/my-account/edit-person/$id',
     getParentRoute: () => AccountRoute,
   } as any)
+const AccountMyAccountListsIndexRoute =
+  AccountMyAccountListsIndexRouteImport.update({
+    id: '/my-account/lists/',
+    path: '/my-account/lists/',
+    getParentRoute: () => AccountRoute,
+  } as any)
+const AccountMyAccountListsIdRoute = AccountMyAccountListsIdRouteImport.update({
+  id: '/my-account/lists/$id',
+  path: '/my-account/lists/$id',
+  getParentRoute: () => AccountRoute,
+} as any)
 const AccountMyAccountMyOrderDetailsIdRoute =
   AccountMyAccountMyOrderDetailsIdRouteImport.update({
     id: '/my-account/my-order-details/$id',
@@ -199,15 +224,19 @@ export interface FileRoutesByFullPath {
   '/promo/': typeof PromoIndexRoute
   '/admin/tools': typeof AccountAdminToolsRoute
   '/my-account/add-person': typeof AccountMyAccountAddPersonRoute
+  '/my-account/claims': typeof AccountMyAccountClaimsRoute
   '/my-account/events': typeof AccountMyAccountEventsRoute
   '/my-account/liked-products': typeof AccountMyAccountLikedProductsRoute
   '/my-account/my-orders': typeof AccountMyAccountMyOrdersRoute
   '/my-account/my-people': typeof AccountMyAccountMyPeopleRoute
   '/my-account/profile': typeof AccountMyAccountProfileRoute
+  '/lists/shared/$token': typeof ListsSharedTokenRoute
   '/my-account/': typeof AccountMyAccountIndexRoute
   '/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
+  '/my-account/lists/$id': typeof AccountMyAccountListsIdRoute
   '/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
+  '/my-account/lists/': typeof AccountMyAccountListsIndexRoute
   '/category/$level0/{-$level1}/{-$level2}/{-$level3}': typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
 export interface FileRoutesByTo {
@@ -227,15 +256,19 @@ export interface FileRoutesByTo {
   '/promo': typeof PromoIndexRoute
   '/admin/tools': typeof AccountAdminToolsRoute
   '/my-account/add-person': typeof AccountMyAccountAddPersonRoute
+  '/my-account/claims': typeof AccountMyAccountClaimsRoute
   '/my-account/events': typeof AccountMyAccountEventsRoute
   '/my-account/liked-products': typeof AccountMyAccountLikedProductsRoute
   '/my-account/my-orders': typeof AccountMyAccountMyOrdersRoute
   '/my-account/my-people': typeof AccountMyAccountMyPeopleRoute
   '/my-account/profile': typeof AccountMyAccountProfileRoute
+  '/lists/shared/$token': typeof ListsSharedTokenRoute
   '/my-account': typeof AccountMyAccountIndexRoute
   '/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
+  '/my-account/lists/$id': typeof AccountMyAccountListsIdRoute
   '/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
+  '/my-account/lists': typeof AccountMyAccountListsIndexRoute
   '/category/$level0/{-$level1}/{-$level2}/{-$level3}': typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
 export interface FileRoutesById {
@@ -257,15 +290,19 @@ export interface FileRoutesById {
   '/promo/': typeof PromoIndexRoute
   '/_account/admin/tools': typeof AccountAdminToolsRoute
   '/_account/my-account/add-person': typeof AccountMyAccountAddPersonRoute
+  '/_account/my-account/claims': typeof AccountMyAccountClaimsRoute
   '/_account/my-account/events': typeof AccountMyAccountEventsRoute
   '/_account/my-account/liked-products': typeof AccountMyAccountLikedProductsRoute
   '/_account/my-account/my-orders': typeof AccountMyAccountMyOrdersRoute
   '/_account/my-account/my-people': typeof AccountMyAccountMyPeopleRoute
   '/_account/my-account/profile': typeof AccountMyAccountProfileRoute
+  '/lists/shared/$token': typeof ListsSharedTokenRoute
   '/_account/my-account/': typeof AccountMyAccountIndexRoute
   '/_account/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
+  '/_account/my-account/lists/$id': typeof AccountMyAccountListsIdRoute
   '/_account/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/_account/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
+  '/_account/my-account/lists/': typeof AccountMyAccountListsIndexRoute
   '/category/$level0/{-$level1}/{-$level2}/{-$level3}': typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
 export interface FileRouteTypes {
@@ -287,15 +324,19 @@ export interface FileRouteTypes {
     | '/promo/'
     | '/admin/tools'
     | '/my-account/add-person'
+    | '/my-account/claims'
     | '/my-account/events'
     | '/my-account/liked-products'
     | '/my-account/my-orders'
     | '/my-account/my-people'
     | '/my-account/profile'
+    | '/lists/shared/$token'
     | '/my-account/'
     | '/my-account/edit-person/$id'
+    | '/my-account/lists/$id'
     | '/my-account/my-order-details/$id'
     | '/my-account/person/$id'
+    | '/my-account/lists/'
     | '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -315,15 +356,19 @@ export interface FileRouteTypes {
     | '/promo'
     | '/admin/tools'
     | '/my-account/add-person'
+    | '/my-account/claims'
     | '/my-account/events'
     | '/my-account/liked-products'
     | '/my-account/my-orders'
     | '/my-account/my-people'
     | '/my-account/profile'
+    | '/lists/shared/$token'
     | '/my-account'
     | '/my-account/edit-person/$id'
+    | '/my-account/lists/$id'
     | '/my-account/my-order-details/$id'
     | '/my-account/person/$id'
+    | '/my-account/lists'
     | '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
   id:
     | '__root__'
@@ -344,15 +389,19 @@ export interface FileRouteTypes {
     | '/promo/'
     | '/_account/admin/tools'
     | '/_account/my-account/add-person'
+    | '/_account/my-account/claims'
     | '/_account/my-account/events'
     | '/_account/my-account/liked-products'
     | '/_account/my-account/my-orders'
     | '/_account/my-account/my-people'
     | '/_account/my-account/profile'
+    | '/lists/shared/$token'
     | '/_account/my-account/'
     | '/_account/my-account/edit-person/$id'
+    | '/_account/my-account/lists/$id'
     | '/_account/my-account/my-order-details/$id'
     | '/_account/my-account/person/$id'
+    | '/_account/my-account/lists/'
     | '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
   fileRoutesById: FileRoutesById
 }
@@ -372,6 +421,7 @@ export interface RootRouteChildren {
   PromoPromoNameRoute: typeof PromoPromoNameRoute
   CategoryIndexRoute: typeof CategoryIndexRoute
   PromoIndexRoute: typeof PromoIndexRoute
+  ListsSharedTokenRoute: typeof ListsSharedTokenRoute
   CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route: typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
 
@@ -503,6 +553,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountMyAccountAddPersonRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/my-account/claims': {
+      id: '/_account/my-account/claims'
+      path: '/my-account/claims'
+      fullPath: '/my-account/claims'
+      preLoaderRoute: typeof AccountMyAccountClaimsRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/my-account/events': {
       id: '/_account/my-account/events'
       path: '/my-account/events'
@@ -538,11 +595,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountMyAccountProfileRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/lists/shared/$token': {
+      id: '/lists/shared/$token'
+      path: '/lists/shared/$token'
+      fullPath: '/lists/shared/$token'
+      preLoaderRoute: typeof ListsSharedTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_account/my-account/edit-person/$id': {
       id: '/_account/my-account/edit-person/$id'
       path: '/my-account/edit-person/$id'
       fullPath: '/my-account/edit-person/$id'
       preLoaderRoute: typeof AccountMyAccountEditPersonIdRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/my-account/lists/': {
+      id: '/_account/my-account/lists/'
+      path: '/my-account/lists'
+      fullPath: '/my-account/lists/'
+      preLoaderRoute: typeof AccountMyAccountListsIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/my-account/lists/$id': {
+      id: '/_account/my-account/lists/$id'
+      path: '/my-account/lists/$id'
+      fullPath: '/my-account/lists/$id'
+      preLoaderRoute: typeof AccountMyAccountListsIdRouteImport
       parentRoute: typeof AccountRoute
     }
     '/_account/my-account/my-order-details/$id': {
@@ -572,6 +650,7 @@ declare module '@tanstack/react-router' {
 interface AccountRouteChildren {
   AccountAdminToolsRoute: typeof AccountAdminToolsRoute
   AccountMyAccountAddPersonRoute: typeof AccountMyAccountAddPersonRoute
+  AccountMyAccountClaimsRoute: typeof AccountMyAccountClaimsRoute
   AccountMyAccountEventsRoute: typeof AccountMyAccountEventsRoute
   AccountMyAccountLikedProductsRoute: typeof AccountMyAccountLikedProductsRoute
   AccountMyAccountMyOrdersRoute: typeof AccountMyAccountMyOrdersRoute
@@ -579,13 +658,16 @@ interface AccountRouteChildren {
   AccountMyAccountProfileRoute: typeof AccountMyAccountProfileRoute
   AccountMyAccountIndexRoute: typeof AccountMyAccountIndexRoute
   AccountMyAccountEditPersonIdRoute: typeof AccountMyAccountEditPersonIdRoute
+  AccountMyAccountListsIdRoute: typeof AccountMyAccountListsIdRoute
   AccountMyAccountMyOrderDetailsIdRoute: typeof AccountMyAccountMyOrderDetailsIdRoute
   AccountMyAccountPersonIdRoute: typeof AccountMyAccountPersonIdRoute
+  AccountMyAccountListsIndexRoute: typeof AccountMyAccountListsIndexRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
   AccountAdminToolsRoute: AccountAdminToolsRoute,
   AccountMyAccountAddPersonRoute: AccountMyAccountAddPersonRoute,
+  AccountMyAccountClaimsRoute: AccountMyAccountClaimsRoute,
   AccountMyAccountEventsRoute: AccountMyAccountEventsRoute,
   AccountMyAccountLikedProductsRoute: AccountMyAccountLikedProductsRoute,
   AccountMyAccountMyOrdersRoute: AccountMyAccountMyOrdersRoute,
@@ -593,8 +675,10 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountMyAccountProfileRoute: AccountMyAccountProfileRoute,
   AccountMyAccountIndexRoute: AccountMyAccountIndexRoute,
   AccountMyAccountEditPersonIdRoute: AccountMyAccountEditPersonIdRoute,
+  AccountMyAccountListsIdRoute: AccountMyAccountListsIdRoute,
   AccountMyAccountMyOrderDetailsIdRoute: AccountMyAccountMyOrderDetailsIdRoute,
   AccountMyAccountPersonIdRoute: AccountMyAccountPersonIdRoute,
+  AccountMyAccountListsIndexRoute: AccountMyAccountListsIndexRoute,
 }
 
 const AccountRouteWithChildren =
@@ -616,6 +700,7 @@ const rootRouteChildren: RootRouteChildren = {
   PromoPromoNameRoute: PromoPromoNameRoute,
   CategoryIndexRoute: CategoryIndexRoute,
   PromoIndexRoute: PromoIndexRoute,
+  ListsSharedTokenRoute: ListsSharedTokenRoute,
   CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route:
     CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route,
 }

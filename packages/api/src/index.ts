@@ -85,3 +85,22 @@ export {
   JOB_NAMES,
   type JobName,
 } from './services/jobs/schedule.ts'
+export {
+  listWishLists,
+  getWishList,
+  createWishList,
+  updateWishList,
+  deleteWishList,
+  shareWishList,
+  revokeWishListShare,
+} from './services/wish-lists/owner-lists.ts'
+export { addWishListItem, updateWishListItem, deleteWishListItem } from './services/wish-lists/owner-items.ts'
+export {
+  getSharedList,
+  claimItem,
+  unclaimItem,
+  pledgeToItem,
+  linkSharedList,
+} from './services/wish-lists/shared-list.ts'
+export { listMyClaims, plannedGiftsForPerson } from './services/wish-lists/claims.ts'
+export { generateShareToken, looksLikeShareToken } from './services/wish-lists/share-token.ts'

@@ -12,6 +12,8 @@ import { likesRouter } from './router/likes.ts'
 import { ordersRouter } from './router/orders.ts'
 import { recommendationsRouter } from './router/recommendations.ts'
 import { jobsRouter } from './router/jobs.ts'
+import { wishListsRouter } from './router/wish-lists.ts'
+import { sharedListsRouter } from './router/shared-lists.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -27,6 +29,8 @@ export const appRouter = router({
   orders: ordersRouter,
   recommendations: recommendationsRouter,
   jobs: jobsRouter,
+  wishLists: wishListsRouter,
+  sharedLists: sharedListsRouter,
 })
 
 /** The API's type, imported by the web client. */

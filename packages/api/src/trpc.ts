@@ -16,8 +16,12 @@ export interface SessionUser {
   isAdmin: boolean
 }
 
-/** Calls limited per IP and per email (docs/decisions/rate-limits.md). */
-export type RateLimitedAction = 'login' | 'register' | 'resend-confirmation' | 'forgot-password' | 'reset-password'
+/**
+ * Calls limited per IP and per email (docs/decisions/rate-limits.md); 'shared-list' is every call
+ * on a shared wish list's token, per IP only (issue 23, docs/decisions/wish-lists.md).
+ */
+export type RateLimitedAction =
+  'login' | 'register' | 'resend-confirmation' | 'forgot-password' | 'reset-password' | 'shared-list'
 
 /**
  * What the server lends the auth procedures for one request: the session cookie, the mailer

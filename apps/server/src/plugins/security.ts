@@ -29,6 +29,8 @@ export interface SecurityOptions {
     /** Failed sign-ins per email from all IPs per window before each further one waits (AUTH_LOGIN_EMAIL_FAILURE_MAX). */
     loginEmailFailureMax: number
     windowMs: number
+    /** Calls on a shared wish list's token per IP per minute (SHARED_LIST_RATE_LIMIT_PER_MINUTE, issue 23). */
+    sharedListMax: number
   }
 }
 
@@ -57,6 +59,7 @@ const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
   'resend-confirmation',
   'forgot-password',
   'reset-password',
+  'shared-list',
 ]
 /**
  * Browser features the shop never uses, off for its pages and anything they embed (issue 25):
@@ -145,6 +148,13 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   const keyOf = (request: FastifyRequest) => (request as FastifyRequest & { [RATE_KEY]: string })[RATE_KEY]
   const byIp = app.createRateLimit({ max: ipMax, timeWindow: windowMs, keyGenerator: keyOf })
   const byEmail = app.createRateLimit({ max: emailMax, timeWindow: windowMs, keyGenerator: keyOf })
+  // Shared wish lists (issue 23): a page and its claims make a few calls a minute; guessing
+  // 128-bit tokens is hopeless anyway, this keeps a scraper or a flood off the database.
+  const bySharedListIp = app.createRateLimit({
+    max: options.rateLimits.sharedListMax,
+    timeWindow: 60_000,
+    keyGenerator: keyOf,
+  })
 
   /** Runs one limiter under `key`; the limiter reads the key from a view of the request. */
   async function limit(limiter: typeof byIp, request: FastifyRequest, reply: FastifyReply, key: string) {
@@ -165,6 +175,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
 
   const check: RateLimit = async (request, reply, action, email) => {
     if (!RATE_LIMITED_ACTIONS.includes(action)) throw new Error(`unknown rate-limited action ${action}`)
+    if (action === 'shared-list')
+      return limit(bySharedListIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     await limit(byIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     if (!email) return
     if (action !== 'login') {

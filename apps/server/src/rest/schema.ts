@@ -36,6 +36,10 @@ export const API_TAGS = [
     description: 'Gift-category recommendations for a person and an occasion (account-area §3, §7)',
   },
   {
+    name: 'lists',
+    description: 'Wish lists, their share links, and claims and pledges on shared lists (issue 23)',
+  },
+  {
     name: 'notifications',
     description: 'Admin: the scheduled email campaigns of the Email Manager (account-area §2 Tools, §7)',
   },

@@ -36,6 +36,7 @@ import { chosenOptions, chosenPreferenceLabels, eventsBySoonest } from './person
 import { giftPreferencesQueryOptions, optionCategoriesQueryOptions, type OptionSectionKind } from './query-options'
 import { TIER_COLOURS, TierBadge } from './tier-badge'
 import { PersonGiftIdeas } from '../recommendations/person-gift-ideas'
+import { PersonPlannedGifts } from '../wish-lists/claims-page'
 
 /** What each completeness part is called on the card's "still to add" list. */
 const PART_NAMES: Record<CompletenessSection['key'], string> = {
@@ -134,6 +135,11 @@ function PersonView({ person }: { person: PersonOutput }) {
             <PersonLikedProducts personId={person.id} occasionLabel={selected.occasion.label} />
           </Stack>
         ) : null}
+      </Section>
+
+      {/* Issue 23: claims on wish lists linked to this person (gift history joins these at merge). */}
+      <Section title="Planned gifts" id="planned-gifts">
+        <PersonPlannedGifts personId={person.id} />
       </Section>
 
       {/* Gift Ideas follow the event chosen above (the soonest by default), as the liked list does. */}

@@ -96,6 +96,17 @@ const QUERY = `
                where l.user_id = $2
                  and (a.person_id = p.id or (a.person_id is null and a.occasion_id = (select id from occ)))
                group by l.id, pr.id
+              union all
+              -- Issue 23: the catalog items of wish lists the user linked to this person count
+              -- as liked for this person (and for the list's occasion).
+              select ${productPath('wp')} as path, wp.title, true as for_person,
+                     coalesce(bool_or(wl.occasion_id = (select id from occ)), false) as for_occasion
+                from wish_list_people wlp
+                join wish_lists wl on wl.id = wlp.list_id and wl.deleted_at is null
+                join wish_list_items wi on wi.list_id = wl.id and wi.deleted_at is null
+                join products wp on wp.id = wi.product_id
+               where wlp.user_id = $2 and wlp.person_id = p.id
+               group by wp.id
             ) x), '[]'::json),
        'orders', coalesce((
           select json_agg(json_build_object('path', y.path, 'title', y.title, 'occasionId', y.occasion_id, 'date', y.day))
@@ -127,7 +138,8 @@ function clientOf(db: Db): pg.Pool {
  * profile: relationship, option selections and gift preferences with their labels, interests
  * with Love/Like and their catalog targets (interest_category_map; an interest without its own
  * rows borrows those of its subcategory's general interest at 0.8), events, the user's liked
- * products associated with this person or (with no person) this occasion, and the user's
+ * products associated with this person or (with no person) this occasion, the catalog items of
+ * wish lists the user linked to this person (issue 23, as liked for the person), and the user's
  * latest orders (click-throughs) for this person with the UK date they were made.
  *
  * Another user's person, or an unknown id, gives profile null; an unknown occasion gives
@@ -145,7 +157,7 @@ export async function loadRecommendationInput(
     catalog_version: string | null
     occasion: { id: number; value: string; label: string; cat_weight: number; occ_weight: number } | null
     person: PersonRow | null
-  }>({ name: 'presently_recommendation_input_v2', text: QUERY, values: [occasionLabel, userId, personId, ORDERS_READ] })
+  }>({ name: 'presently_recommendation_input_v3', text: QUERY, values: [occasionLabel, userId, personId, ORDERS_READ] })
   const row = rows[0]
   const occasion = row?.occasion
   const person = row?.person

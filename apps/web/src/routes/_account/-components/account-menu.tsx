@@ -1,7 +1,9 @@
 import { NavLink, Paper } from '@mantine/core'
 import {
   IconCalendarEvent,
+  IconGift,
   IconHeart,
+  IconListCheck,
   IconLogout,
   IconMail,
   IconReceipt,
@@ -15,6 +17,8 @@ const entries = [
   { to: '/my-account/events', label: 'Important Events', Icon: IconCalendarEvent },
   { to: '/my-account/my-people', label: 'My People', Icon: IconUsers },
   { to: '/my-account/liked-products', label: 'Liked Products', Icon: IconHeart },
+  { to: '/my-account/lists', label: 'Wish Lists', Icon: IconListCheck },
+  { to: '/my-account/claims', label: 'My Claims', Icon: IconGift },
   { to: '/my-account/my-orders', label: 'My Orders', Icon: IconReceipt },
   { to: '/my-account/profile', label: 'Account Settings', Icon: IconSettings },
 ] as const

@@ -1,0 +1,277 @@
+import { Alert, Badge, Button, Card, Group, NumberInput, Select, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import type { SharedItemOutput, SharedListOutput } from '@presently/domain'
+import { AuthModal } from '../auth/auth-modal'
+import { StatusMessage } from '../catalog/status-message'
+import { peopleListQueryOptions } from '../people/query-options'
+import { useSession } from '../session/session'
+import { apiErrorMessage, isNotFound } from '../../lib/api-errors'
+import { ButtonLink } from '../../lib/links'
+import { useTRPC } from '../../lib/trpc'
+import { itemPrice, ukDate } from './format'
+import { ItemSummary } from './list-detail'
+import { WISH_LIST_UI } from './messages'
+
+/**
+ * /lists/shared/{token} (issue 23): a shared list as its visitors see it. Anyone with the link
+ * reads it; signed-in visitors see and make claims and pledges and link the list to one of their
+ * people; the owner sees their own list without any claim. Signing in happens in a dialog, so the
+ * visitor stays on the list.
+ */
+export function SharedListPage({ token }: { token: string }) {
+  const trpc = useTRPC()
+  const { user, isPending: sessionPending } = useSession()
+  const [signingIn, setSigningIn] = useState(false)
+  const query = useQuery(trpc.sharedLists.byToken.queryOptions({ token }, { retry: false }))
+  const { refetch } = query
+  // Signing in or out changes what the page shows (claims appear, the owner's view): fetch again
+  // when the user changes, not on the first render (the query is already on its way).
+  const seenUser = useRef<number | null | undefined>(undefined)
+  const userId = sessionPending ? undefined : (user?.id ?? null)
+  useEffect(() => {
+    if (userId === undefined) return
+    const first = seenUser.current === undefined
+    const changed = seenUser.current !== userId
+    seenUser.current = userId
+    if (!first && changed) void refetch()
+  }, [userId, refetch])
+  if (query.isPending) return <Skeleton height={240} aria-label="Loading the wish list" />
+  if (query.isError) {
+    return isNotFound(query.error) ? (
+      <StatusMessage
+        title={WISH_LIST_UI.notFound}
+        action={
+          <ButtonLink to="/" variant="light">
+            Browse gift ideas
+          </ButtonLink>
+        }
+      >
+        Ask the person who sent it for a new link.
+      </StatusMessage>
+    ) : (
+      <Alert color="red" role="alert">
+        {apiErrorMessage(query.error, WISH_LIST_UI.loadError)}
+      </Alert>
+    )
+  }
+  const data = query.data
+  const signIn = () => setSigningIn(true)
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Text c="dimmed">{data.list.ownerName}’s wish list</Text>
+        <Title order={1}>{data.list.name}</Title>
+        <Group gap="xs">
+          {data.list.occasionLabel ? <Badge variant="light">{data.list.occasionLabel}</Badge> : null}
+          {data.list.date ? <Text size="sm">{ukDate(data.list.date)}</Text> : null}
+        </Group>
+        {data.list.note ? <Text>{data.list.note}</Text> : null}
+      </Stack>
+      {data.view === 'owner' ? (
+        <Alert color="blue" title="Your own list">
+          {WISH_LIST_UI.ownerNote}
+        </Alert>
+      ) : null}
+      {data.view === 'anonymous' ? (
+        <Alert color="blue" title="Want to get one of these?">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{WISH_LIST_UI.signedOutNote}</Text>
+            <Button onClick={signIn}>Sign in</Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      {data.view === 'visitor' ? <PersonLink token={token} person={data.person} /> : null}
+      <Stack gap="sm" component="section" aria-label="Items">
+        {data.items.length === 0 ? <Text c="dimmed">This list is empty for now.</Text> : null}
+        {data.items.map((item) => (
+          <SharedItemCard key={item.id} token={token} item={item} view={data.view} onSignIn={signIn} />
+        ))}
+      </Stack>
+      <AuthModal opened={signingIn} onClose={() => setSigningIn(false)} />
+    </Stack>
+  )
+}
+
+function useUpdateItem(token: string) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const key = trpc.sharedLists.byToken.queryKey({ token })
+  return (item: SharedItemOutput) => {
+    queryClient.setQueryData(key, (data: SharedListOutput | undefined) =>
+      data ? { ...data, items: data.items.map((i) => (i.id === item.id ? item : i)) } : data,
+    )
+    void queryClient.invalidateQueries({ queryKey: trpc.wishLists.pathKey() })
+  }
+}
+
+function SharedItemCard({
+  token,
+  item,
+  view,
+  onSignIn,
+}: {
+  token: string
+  item: SharedItemOutput
+  view: SharedListOutput['view']
+  onSignIn: () => void
+}) {
+  return (
+    <Card withBorder radius="md" padding="sm" component="article" aria-label={item.title}>
+      <Stack gap="sm">
+        <ItemSummary item={item} />
+        {view === 'visitor' ? <VisitorActions token={token} item={item} /> : null}
+        {view === 'anonymous' ? (
+          <Group>
+            <Button variant="light" size="xs" onClick={onSignIn} aria-label={`Sign in to claim ${item.title}`}>
+              {WISH_LIST_UI.signInToClaim}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  )
+}
+
+function VisitorActions({ token, item }: { token: string; item: SharedItemOutput }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const update = useUpdateItem(token)
+  const refetchList = () => queryClient.invalidateQueries({ queryKey: trpc.sharedLists.byToken.queryKey({ token }) })
+  const onError = (error: unknown) => {
+    notifications.show({ color: 'red', message: apiErrorMessage(error, 'That did not work, please try again') })
+    void refetchList()
+  }
+  const claim = useMutation(trpc.sharedLists.claim.mutationOptions({ onSuccess: (r) => update(r.item), onError }))
+  const unclaim = useMutation(trpc.sharedLists.unclaim.mutationOptions({ onSuccess: (r) => update(r.item), onError }))
+  const pledge = useMutation(trpc.sharedLists.pledge.mutationOptions({ onSuccess: (r) => update(r.item), onError }))
+  const [quantity, setQuantity] = useState<string | number>(1)
+  const [amount, setAmount] = useState<string | number>('')
+  const claimed = item.claimedQuantity ?? 0
+  const left = Math.max(0, item.quantity - claimed)
+  const mine = item.claims.find((c) => c.mine)
+
+  if (item.groupGift && item.pledges) {
+    const myPledge = item.pledges.pledgers.find((p) => p.mine)
+    return (
+      <Stack gap="xs">
+        <Text size="sm">
+          {itemPrice(item.pledges.total)} pledged
+          {item.price !== null ? ` of ${itemPrice(item.price)}` : ''}
+          {item.pledges.pledgers.length
+            ? ` by ${item.pledges.pledgers.map((p) => `${p.name} (${itemPrice(p.amount)})`).join(', ')}`
+            : ''}
+        </Text>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            pledge.mutate({ token, itemId: item.id, amount: Number(amount) })
+          }}
+        >
+          <Group gap="xs" align="flex-end">
+            <NumberInput
+              label={myPledge ? 'Change your pledge (£)' : 'Pledge (£)'}
+              min={0.01}
+              max={100000}
+              decimalScale={2}
+              value={amount}
+              onChange={setAmount}
+              w={160}
+            />
+            <Button type="submit" loading={pledge.isPending} aria-label={`Pledge towards ${item.title}`}>
+              {WISH_LIST_UI.pledge}
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+    )
+  }
+
+  return (
+    <Group gap="sm" justify="space-between" align="flex-end">
+      <Stack gap={2}>
+        {item.claims.length ? (
+          <Text size="sm">
+            {WISH_LIST_UI.claimed} by{' '}
+            {item.claims.map((c) => (c.quantity > 1 ? `${c.name} (${c.quantity})` : c.name)).join(', ')}
+          </Text>
+        ) : null}
+        {item.quantity > 1 ? (
+          <Text size="sm" c="dimmed">
+            {left} of {item.quantity} still wanted
+          </Text>
+        ) : null}
+      </Stack>
+      <Group gap="xs" align="flex-end">
+        {left > 0 ? (
+          <>
+            {left > 1 ? (
+              <NumberInput
+                label="How many"
+                min={1}
+                max={left}
+                allowDecimal={false}
+                value={quantity}
+                onChange={setQuantity}
+                w={100}
+              />
+            ) : null}
+            <Button
+              loading={claim.isPending}
+              onClick={() => claim.mutate({ token, itemId: item.id, quantity: Number(quantity) || 1 })}
+              aria-label={`${WISH_LIST_UI.claim}: ${item.title}`}
+            >
+              {WISH_LIST_UI.claim}
+            </Button>
+          </>
+        ) : mine ? null : (
+          <Badge color="gray.8" size="lg">
+            {WISH_LIST_UI.claimed}
+          </Badge>
+        )}
+        {mine ? (
+          <Button
+            variant="default"
+            loading={unclaim.isPending}
+            onClick={() => unclaim.mutate({ token, itemId: item.id })}
+            aria-label={`${WISH_LIST_UI.unclaim} ${item.title}`}
+          >
+            {WISH_LIST_UI.unclaim}
+          </Button>
+        ) : null}
+      </Group>
+    </Group>
+  )
+}
+
+/** "This list belongs to {person}": the visitor links the list to one of their people. */
+function PersonLink({ token, person }: { token: string; person: SharedListOutput['person'] }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const people = useQuery(peopleListQueryOptions(trpc))
+  const link = useMutation(
+    trpc.sharedLists.link.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.sharedLists.byToken.queryKey({ token }) }),
+      onError: (error) =>
+        notifications.show({ color: 'red', message: apiErrorMessage(error, 'Could not link the list') }),
+    }),
+  )
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Group gap="sm" align="flex-end">
+        <Select
+          label="This list belongs to"
+          description="One of your people: what you claim becomes their planned gifts"
+          placeholder="Choose a person"
+          clearable
+          data={(people.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+          value={person ? String(person.id) : null}
+          onChange={(value) => link.mutate({ token, personId: value ? Number(value) : null })}
+          w={280}
+        />
+        {person ? <Text size="sm">This list belongs to {person.name}</Text> : null}
+      </Group>
+    </Card>
+  )
+}

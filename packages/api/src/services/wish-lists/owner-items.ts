@@ -1,0 +1,126 @@
+import { and, count, eq, isNull, products, wishListItems, wishLists, type Db } from '@presently/db'
+import {
+  AppError,
+  toPence,
+  WISH_LIST_LIMITS,
+  WISH_LIST_MESSAGES,
+  type addWishListItemInput,
+  type OwnerItemOutput,
+  type updateWishListItemInput,
+} from '@presently/domain'
+import type { z } from 'zod'
+import { readOwnerItems } from './read-items.ts'
+import { assertOwnList } from './owner-lists.ts'
+
+type AddInput = z.output<typeof addWishListItemInput>
+type UpdateInput = z.output<typeof updateWishListItemInput>
+
+async function readItem(db: Db, listId: number, itemId: number): Promise<OwnerItemOutput> {
+  const [item] = await readOwnerItems(db, listId, eq(wishListItems.id, itemId))
+  if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
+  return item
+}
+
+/**
+ * POST /api/lists/{id}/items (issue 23): adds a catalog product (`productId`; its title is copied
+ * so the item keeps a name if the product is ever deleted) or an item from anywhere (`title`,
+ * `link`, `price` in pounds). At most WISH_LIST_LIMITS.itemsPerList live items: the list's row is
+ * locked while counting. The same product may be added twice (two sizes, two colours).
+ * @throws AppError NOT_FOUND "Wish list not found", "Product not found", "This product is no
+ *   longer available" (disabled); CONFLICT "A wish list holds at most 200 items".
+ */
+export async function addWishListItem(
+  db: Db,
+  userId: number,
+  listId: number,
+  input: AddInput,
+): Promise<OwnerItemOutput> {
+  const id = await db.transaction(async (tx) => {
+    await assertOwnList(tx, userId, listId, true)
+    const [live] = await tx
+      .select({ n: count() })
+      .from(wishListItems)
+      .where(and(eq(wishListItems.listId, listId), isNull(wishListItems.deletedAt)))
+    if ((live?.n ?? 0) >= WISH_LIST_LIMITS.itemsPerList) throw new AppError('CONFLICT', WISH_LIST_MESSAGES.tooManyItems)
+    let title = input.title ?? ''
+    if (input.productId !== undefined) {
+      const [product] = await tx
+        .select({ title: products.title, disabled: products.disabled })
+        .from(products)
+        .where(eq(products.id, input.productId))
+      if (!product) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.productNotFound)
+      if (product.disabled) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.productUnavailable)
+      title = product.title
+    }
+    const [row] = await tx
+      .insert(wishListItems)
+      .values({
+        listId,
+        productId: input.productId ?? null,
+        title,
+        link: input.productId === undefined ? (input.link ?? null) : null,
+        pricePence: input.price == null ? null : toPence(input.price),
+        quantity: input.quantity ?? 1,
+        priority: input.priority ?? 'would_like',
+        note: input.note ?? '',
+        groupGift: input.groupGift ?? false,
+      })
+      .returning({ id: wishListItems.id })
+    await tx.update(wishLists).set({ updatedAt: new Date() }).where(eq(wishLists.id, listId))
+    return row!.id
+  })
+  return readItem(db, listId, id)
+}
+
+/**
+ * PATCH /api/lists/{id}/items/{itemId} (issue 23): changes the fields given. Title, link and price
+ * belong to items from elsewhere (a catalog item's come from the shop). Lowering the quantity
+ * below what visitors claimed is allowed (the owner cannot know); visitors then see it fully
+ * claimed.
+ * @throws AppError NOT_FOUND "Wish list not found" / "Item not found" (deleted, another list's);
+ *   BAD_REQUEST "A catalog item takes its title, link and price from the shop".
+ */
+export async function updateWishListItem(
+  db: Db,
+  userId: number,
+  listId: number,
+  itemId: number,
+  input: UpdateInput,
+): Promise<OwnerItemOutput> {
+  await assertOwnList(db, userId, listId)
+  const [item] = await db
+    .select({ productId: wishListItems.productId })
+    .from(wishListItems)
+    .where(and(eq(wishListItems.id, itemId), eq(wishListItems.listId, listId), isNull(wishListItems.deletedAt)))
+  if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
+  const catalog = item.productId !== null
+  if (catalog && (input.title !== undefined || input.link != null || input.price != null)) {
+    throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.catalogFields)
+  }
+  const set: Partial<typeof wishListItems.$inferInsert> = { updatedAt: new Date() }
+  if (input.title !== undefined) set.title = input.title
+  if (input.link !== undefined) set.link = input.link
+  if (input.price !== undefined) set.pricePence = input.price === null ? null : toPence(input.price)
+  if (input.quantity !== undefined) set.quantity = input.quantity
+  if (input.priority !== undefined) set.priority = input.priority
+  if (input.note !== undefined) set.note = input.note
+  if (input.groupGift !== undefined) set.groupGift = input.groupGift
+  await db.update(wishListItems).set(set).where(eq(wishListItems.id, itemId))
+  return readItem(db, listId, itemId)
+}
+
+/**
+ * DELETE /api/lists/{id}/items/{itemId} (issue 23): the item leaves the list. It is always kept
+ * with deleted_at set, claimed or not (so the answer and its timing say nothing about claims);
+ * its claimers see "Removed by the list's owner" on their claims page.
+ * @throws AppError NOT_FOUND "Wish list not found" / "Item not found".
+ */
+export async function deleteWishListItem(db: Db, userId: number, listId: number, itemId: number): Promise<void> {
+  await assertOwnList(db, userId, listId)
+  const removed = await db
+    .update(wishListItems)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(wishListItems.id, itemId), eq(wishListItems.listId, listId), isNull(wishListItems.deletedAt)))
+    .returning({ id: wishListItems.id })
+  if (removed.length === 0) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
+}

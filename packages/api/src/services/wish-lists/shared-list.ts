@@ -1,0 +1,297 @@
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  isNull,
+  occasions,
+  people,
+  sql,
+  users,
+  wishListClaims,
+  wishListItems,
+  wishListPeople,
+  wishListPledges,
+  wishLists,
+  type Db,
+} from '@presently/db'
+import {
+  AppError,
+  fromPence,
+  toPence,
+  WISH_LIST_MESSAGES,
+  type OwnerItemOutput,
+  type SharedItemOutput,
+  type SharedListOutput,
+} from '@presently/domain'
+import type { Executor } from '../auth/executor.ts'
+import { assertOwnPerson } from '../likes/ownership.ts'
+import { displayNameOf, readOwnerItems } from './read-items.ts'
+import { looksLikeShareToken } from './share-token.ts'
+
+/** Who is looking at a shared list: a signed-in user's id, or null. */
+export type Viewer = number | null
+
+interface SharedList {
+  id: number
+  userId: number
+  name: string
+  occasionId: number | null
+  occasionLabel: string | null
+  date: string | null
+  note: string
+  ownerName: string
+}
+
+/**
+ * The live, shared list of `token`.
+ * @throws AppError NOT_FOUND "This wish list link does not work any more" for a malformed,
+ *   unknown or revoked token and a deleted list (one answer for all).
+ */
+async function findSharedList(db: Executor, token: string): Promise<SharedList> {
+  if (!looksLikeShareToken(token)) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.sharedNotFound)
+  const [row] = await db
+    .select({
+      id: wishLists.id,
+      userId: wishLists.userId,
+      name: wishLists.name,
+      occasionId: wishLists.occasionId,
+      occasionLabel: occasions.label,
+      date: wishLists.eventDate,
+      note: wishLists.note,
+      displayName: users.displayName,
+      email: users.email,
+    })
+    .from(wishLists)
+    .innerJoin(users, eq(users.id, wishLists.userId))
+    .leftJoin(occasions, eq(occasions.id, wishLists.occasionId))
+    .where(and(eq(wishLists.shareToken, token), isNull(wishLists.deletedAt)))
+  if (!row) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.sharedNotFound)
+  const { displayName, email, ...list } = row
+  return { ...list, ownerName: displayNameOf({ displayName, email }) }
+}
+
+/** What the owner (or a signed-out visitor) sees of an item: nothing of claims or pledges. */
+function hidden(item: OwnerItemOutput): SharedItemOutput {
+  return { ...item, claimedQuantity: null, claims: [], pledges: null }
+}
+
+/** Claims and pledges of `items`, joined in, for a signed-in visitor `viewerId`. */
+async function withClaims(db: Executor, viewerId: number, items: OwnerItemOutput[]): Promise<SharedItemOutput[]> {
+  if (items.length === 0) return []
+  const ids = items.map((i) => i.id)
+  const claims = await db
+    .select({
+      itemId: wishListClaims.itemId,
+      userId: wishListClaims.userId,
+      quantity: wishListClaims.quantity,
+      displayName: users.displayName,
+      email: users.email,
+    })
+    .from(wishListClaims)
+    .innerJoin(users, eq(users.id, wishListClaims.userId))
+    .where(inArray(wishListClaims.itemId, ids))
+    .orderBy(asc(wishListClaims.id))
+  const pledges = await db
+    .select({
+      itemId: wishListPledges.itemId,
+      userId: wishListPledges.userId,
+      amountPence: wishListPledges.amountPence,
+      displayName: users.displayName,
+      email: users.email,
+    })
+    .from(wishListPledges)
+    .innerJoin(users, eq(users.id, wishListPledges.userId))
+    .where(inArray(wishListPledges.itemId, ids))
+    .orderBy(asc(wishListPledges.id))
+  const name = (row: { userId: number; displayName: string | null; email: string }) =>
+    row.userId === viewerId ? 'You' : displayNameOf(row)
+  return items.map((item) => {
+    const mine = claims.filter((c) => c.itemId === item.id)
+    const given = pledges.filter((p) => p.itemId === item.id)
+    return {
+      ...item,
+      claimedQuantity: mine.reduce((sum, c) => sum + c.quantity, 0),
+      claims: mine.map((c) => ({ name: name(c), quantity: c.quantity, mine: c.userId === viewerId })),
+      pledges: item.groupGift
+        ? {
+            total: fromPence(given.reduce((sum, p) => sum + p.amountPence, 0)),
+            pledgers: given.map((p) => ({
+              name: name(p),
+              amount: fromPence(p.amountPence),
+              mine: p.userId === viewerId,
+            })),
+          }
+        : null,
+    }
+  })
+}
+
+async function linkedPerson(db: Executor, listId: number, viewerId: number) {
+  const [row] = await db
+    .select({ id: people.id, name: people.name })
+    .from(wishListPeople)
+    .innerJoin(people, eq(people.id, wishListPeople.personId))
+    .where(and(eq(wishListPeople.listId, listId), eq(wishListPeople.userId, viewerId)))
+  return row ?? null
+}
+
+/**
+ * GET /api/shared-lists/{token} (issue 23): the shared list's page. The owner gets the owner's
+ * view (items exactly as GET /api/lists/{id} answers them, no claim or pledge, in any form); a
+ * signed-out visitor the same items with claims hidden (sign-in shows them, so a signed-out owner
+ * cannot peek); a signed-in visitor every claim (by whom, "You" for their own) and each group
+ * gift's pledges, and their own person link.
+ * @throws AppError NOT_FOUND "This wish list link does not work any more".
+ */
+export async function getSharedList(db: Db, viewerId: Viewer, token: string): Promise<SharedListOutput> {
+  const list = await findSharedList(db, token)
+  const items = await readOwnerItems(db, list.id)
+  const { id: _id, userId, ...shown } = list
+  if (viewerId === null || viewerId === userId) {
+    return { view: viewerId === null ? 'anonymous' : 'owner', list: shown, person: null, items: items.map(hidden) }
+  }
+  return {
+    view: 'visitor',
+    list: shown,
+    person: await linkedPerson(db, list.id, viewerId),
+    items: await withClaims(db, viewerId, items),
+  }
+}
+
+/** The visitor's view of one item after a change. */
+async function readSharedItem(db: Executor, viewerId: number, listId: number, itemId: number) {
+  const items = await readOwnerItems(db, listId, eq(wishListItems.id, itemId))
+  const [item] = await withClaims(db, viewerId, items)
+  if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
+  return item
+}
+
+/** A visitor's write: the shared list, never the caller's own (403). */
+async function visitorList(db: Executor, viewerId: number, token: string): Promise<SharedList> {
+  const list = await findSharedList(db, token)
+  if (list.userId === viewerId) throw new AppError('FORBIDDEN', WISH_LIST_MESSAGES.ownList)
+  return list
+}
+
+/**
+ * POST /api/shared-lists/{token}/items/{itemId}/claim {quantity?} (issue 23, "I'll get this"):
+ * adds `quantity` (default 1) units to the caller's claim on the item. In one transaction the
+ * item's row is locked (SELECT ... FOR UPDATE), so claims of one item run one after the other:
+ * two visitors racing for the last unit get it once, the other a 409.
+ * @throws AppError NOT_FOUND (link, or item not live on this list); FORBIDDEN "This is your own
+ *   list: others claim from it"; BAD_REQUEST for a group gift (pledges instead); CONFLICT
+ *   "Someone has just claimed this" when nothing is left, "Only N left to claim" when less
+ *   than asked.
+ * @returns the item as the caller now sees it.
+ */
+export async function claimItem(
+  db: Db,
+  viewerId: number,
+  token: string,
+  itemId: number,
+  quantity = 1,
+): Promise<SharedItemOutput> {
+  const list = await visitorList(db, viewerId, token)
+  return db.transaction(async (tx) => {
+    const [item] = await tx
+      .select({ quantity: wishListItems.quantity, groupGift: wishListItems.groupGift })
+      .from(wishListItems)
+      .where(and(eq(wishListItems.id, itemId), eq(wishListItems.listId, list.id), isNull(wishListItems.deletedAt)))
+      .for('update')
+    if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
+    if (item.groupGift) throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.groupGiftClaim)
+    const [claimed] = await tx
+      .select({ n: sql<number>`coalesce(sum(${wishListClaims.quantity}), 0)::int` })
+      .from(wishListClaims)
+      .where(eq(wishListClaims.itemId, itemId))
+    const left = item.quantity - (claimed?.n ?? 0)
+    if (left <= 0) throw new AppError('CONFLICT', WISH_LIST_MESSAGES.alreadyClaimed)
+    if (quantity > left) throw new AppError('CONFLICT', `Only ${left} left to claim`)
+    await tx
+      .insert(wishListClaims)
+      .values({ itemId, userId: viewerId, quantity })
+      .onConflictDoUpdate({
+        target: [wishListClaims.itemId, wishListClaims.userId],
+        set: { quantity: sql`${wishListClaims.quantity} + ${quantity}` },
+      })
+    return readSharedItem(tx, viewerId, list.id, itemId)
+  })
+}
+
+/**
+ * DELETE /api/shared-lists/{token}/items/{itemId}/claim (issue 23): removes the caller's claim on
+ * the item (all its units).
+ * @throws AppError NOT_FOUND (link, item) or "You have not claimed this item".
+ */
+export async function unclaimItem(db: Db, viewerId: number, token: string, itemId: number): Promise<SharedItemOutput> {
+  const list = await visitorList(db, viewerId, token)
+  const removed = await db
+    .delete(wishListClaims)
+    .where(
+      and(
+        eq(wishListClaims.userId, viewerId),
+        eq(wishListClaims.itemId, itemId),
+        sql`exists (select 1 from ${wishListItems} i where i.id = ${itemId} and i.list_id = ${list.id} and i.deleted_at is null)`,
+      ),
+    )
+    .returning({ id: wishListClaims.id })
+  if (removed.length === 0) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.claimNotFound)
+  return readSharedItem(db, viewerId, list.id, itemId)
+}
+
+/**
+ * POST /api/shared-lists/{token}/items/{itemId}/pledges {amount} (issue 23, group gifts): sets
+ * the caller's pledge towards the item to `amount` pounds (a second pledge replaces the first).
+ * @throws AppError NOT_FOUND (link, item); FORBIDDEN (own list); BAD_REQUEST "Pledges are for
+ *   group gifts only".
+ */
+export async function pledgeToItem(
+  db: Db,
+  viewerId: number,
+  token: string,
+  itemId: number,
+  amount: number,
+): Promise<SharedItemOutput> {
+  const list = await visitorList(db, viewerId, token)
+  const [item] = await db
+    .select({ groupGift: wishListItems.groupGift })
+    .from(wishListItems)
+    .where(and(eq(wishListItems.id, itemId), eq(wishListItems.listId, list.id), isNull(wishListItems.deletedAt)))
+  if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
+  if (!item.groupGift) throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.notGroupGift)
+  const amountPence = toPence(amount)
+  await db
+    .insert(wishListPledges)
+    .values({ itemId, userId: viewerId, amountPence })
+    .onConflictDoUpdate({ target: [wishListPledges.itemId, wishListPledges.userId], set: { amountPence } })
+  return readSharedItem(db, viewerId, list.id, itemId)
+}
+
+/**
+ * POST /api/shared-lists/{token}/link {personId} (issue 23, "This list belongs to {person}"):
+ * links the shared list, for the caller only, to one of the caller's people (null unlinks). Then
+ * the caller's claims from it are that person's planned gifts, the list's catalog items count
+ * as that person's liked products in recommendations, and Buy Now on a claimed item records the
+ * order for that person and the list's occasion.
+ * @throws AppError NOT_FOUND (link; "Person not found" for another user's person); FORBIDDEN (own list).
+ * @returns the linked person, or null.
+ */
+export async function linkSharedList(
+  db: Db,
+  viewerId: number,
+  token: string,
+  personId: number | null,
+): Promise<{ person: { id: number; name: string } | null }> {
+  const list = await visitorList(db, viewerId, token)
+  if (personId === null) {
+    await db.delete(wishListPeople).where(and(eq(wishListPeople.listId, list.id), eq(wishListPeople.userId, viewerId)))
+    return { person: null }
+  }
+  await assertOwnPerson(db, viewerId, personId)
+  await db
+    .insert(wishListPeople)
+    .values({ listId: list.id, userId: viewerId, personId })
+    .onConflictDoUpdate({ target: [wishListPeople.listId, wishListPeople.userId], set: { personId } })
+  return { person: await linkedPerson(db, list.id, viewerId) }
+}
