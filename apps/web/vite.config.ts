@@ -33,8 +33,7 @@ export default defineConfig({
         id: '/',
         name: 'Presently: gift ideas',
         short_name: 'Presently',
-        description:
-          'Thoughtful gift ideas for the people you love, with reminders for the dates that matter.',
+        description: 'Thoughtful gift ideas for the people you love, with reminders for the dates that matter.',
         lang: 'en-GB',
         start_url: '/?source=pwa',
         scope: '/',

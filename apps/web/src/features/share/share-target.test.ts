@@ -3,9 +3,9 @@ import { shareDestination, sharedSearchTerm } from './share-target'
 
 describe('sharedSearchTerm', () => {
   it('prefers the title, without URLs and extra spaces', () => {
-    expect(sharedSearchTerm({ title: '  LEGO  Castle https://x.test/a ', text: 'other', url: 'https://x.test/b' })).toBe(
-      'LEGO Castle',
-    )
+    expect(
+      sharedSearchTerm({ title: '  LEGO  Castle https://x.test/a ', text: 'other', url: 'https://x.test/b' }),
+    ).toBe('LEGO Castle')
   })
 
   it('falls back to the text without its link', () => {

@@ -21,7 +21,11 @@ const MAX_TERM_LENGTH = 200
  * @returns a trimmed term of at most 200 characters, or '' when nothing readable was shared.
  */
 export function sharedSearchTerm(shared: SharedLink): string {
-  const clean = (value: string) => value.replace(/https?:\/\/\S+/g, ' ').replace(/\s+/g, ' ').trim()
+  const clean = (value: string) =>
+    value
+      .replace(/https?:\/\/\S+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
   const fromTitle = clean(shared.title ?? '')
   if (fromTitle) return fromTitle.slice(0, MAX_TERM_LENGTH)
   const fromText = clean(shared.text ?? '')
