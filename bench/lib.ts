@@ -6,6 +6,11 @@ import { buildApp } from '../apps/server/src/app.ts'
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+/**
+ * Accept-Encoding of every loaded request: what Chromium sends, so big JSON answers come
+ * compressed as a browser gets them (issue 24); BENCH_ACCEPT_ENCODING=identity for uncompressed.
+ */
+export const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br'
 
 export interface Target {
   label: string
@@ -59,6 +64,7 @@ export async function load(
   headers: Record<string, string> = {},
 ): Promise<void> {
   const list = Array.isArray(paths) ? paths : [paths]
+  headers = { 'accept-encoding': acceptEncoding, ...headers }
   const cold: number[] = []
   for (const path of list) {
     const started = performance.now()

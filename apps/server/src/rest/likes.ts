@@ -4,6 +4,7 @@ import {
   copyAssociation,
   listAssociations,
   listLikedProducts,
+  listLikedProductsPage,
   listPersonOccasionLikes,
   replaceAssociations,
   toggleLike,
@@ -15,6 +16,8 @@ import {
   idField,
   LIKE_MESSAGES,
   likedProductOutput,
+  likedProductsPageInput,
+  likedProductsPageOutput,
   personOccasionLikesInput,
   productByIdInput,
   saveAssociationsInput,
@@ -67,6 +70,19 @@ export async function registerLikeRoutes(app: FastifyInstance, db: Db): Promise<
         },
       },
       async (request) => listLikedProducts(db, signedIn(request).id),
+    )
+    scope.get(
+      '/api/get-liked-products/page',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: 'A page of the liked products (newest first; cursor: the last like id of the previous page)',
+          security: signedInOnly,
+          querystring: likedProductsPageInput,
+          response: { 200: likedProductsPageOutput, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => listLikedProductsPage(db, signedIn(request).id, request.query),
     )
     scope.get(
       '/api/get-liked-products/person/:personId/occasion/:occasionLabel',

@@ -284,3 +284,40 @@ describe('likes.forPersonOccasion (the Person page)', () => {
     expect(await bob.likes.forPersonOccasion({ personId: ids.bobsSister, occasionLabel: 'Birthday' })).toEqual([])
   })
 })
+
+describe('likes.page (the Liked Products page, issue 24)', () => {
+  it('pages the whole list in its order, with the total and the next cursor', async () => {
+    const user = await makeUser(t.db, 'pager-likes@example.com')
+    const pager = createCaller({ db: t.db, user })
+    for (let i = 0; i < 5; i++) await pager.likes.toggle({ id: product(i).id })
+    const mum = await makePerson(t.db, user.id, 'Mum')
+    const whole = await pager.likes.list()
+    await pager.likes.saveAssociations({
+      productLikeId: whole[3]!.id,
+      associations: [{ personId: mum, occasionId: null }],
+    })
+    const all = await pager.likes.list()
+
+    const first = await pager.likes.page({ limit: 2 })
+    expect(first.total).toBe(5)
+    expect(first.items).toEqual(all.slice(0, 2))
+    expect(first.nextCursor).toBe(all[1]!.id)
+    const second = await pager.likes.page({ limit: 2, cursor: first.nextCursor! })
+    expect(second.items).toEqual(all.slice(2, 4))
+    expect(second.items[1]!.associations).toHaveLength(1)
+    const last = await pager.likes.page({ limit: 2, cursor: second.nextCursor! })
+    expect(last).toEqual({ items: all.slice(4), total: 5, nextCursor: null })
+    // The default page is 48: everything here, and no further page.
+    expect(await pager.likes.page({})).toEqual({ items: all, total: 5, nextCursor: null })
+  })
+
+  it("answers an empty page for another user's like as the cursor, refuses bad limits and strangers", async () => {
+    const [bobsLike] = await bob.likes.list()
+    const cursor = bobsLike?.id ?? (await bob.likes.toggle({ id: product(6).id })).productLikeId!
+    expect((await alice.likes.page({ cursor })).items).toEqual([])
+    for (const limit of [0, 97, 1.5]) {
+      expect((await rejection(alice.likes.page({ limit }))).code).toBe('BAD_REQUEST')
+    }
+    expect((await rejection(anonymous.likes.page({}))).code).toBe('UNAUTHORIZED')
+  })
+})
