@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
 import { eq, people, productLikeAssociations, products } from '@presently/db'
 import { createCaller } from '../root.ts'
+import { likedProductsJson } from '../services/likes/liked-products.ts'
 import { makeUser, makePerson, occasionId } from '../testing/fixtures.ts'
 import { rejection } from '../testing/rejection.ts'
 
@@ -309,6 +310,42 @@ describe('likes.page (the Liked Products page, issue 24)', () => {
     expect(last).toEqual({ items: all.slice(4), total: 5, nextCursor: null })
     // The default page is 48: everything here, and no further page.
     expect(await pager.likes.page({})).toEqual({ items: all, total: 5, nextCursor: null })
+  })
+
+  it('the whole list as JSON from PostgreSQL (REST) says exactly what likes.list says', async () => {
+    const user = await makeUser(t.db, 'json-likes@example.com')
+    const caller = createCaller({ db: t.db, user })
+    expect(await likedProductsJson(t.db, user.id)).toBe('[]')
+    for (let i = 0; i < 4; i++) await caller.likes.toggle({ id: product(i).id })
+    const mum = await makePerson(t.db, user.id, 'Mum')
+    const [first, second] = await caller.likes.list()
+    // No occasion first, then two occasions: the label is the first association's with one.
+    await caller.likes.saveAssociations({
+      productLikeId: first!.id,
+      associations: [
+        { personId: mum, occasionId: null },
+        { personId: mum, occasionId: ids.christmas },
+        { personId: null, occasionId: ids.birthday },
+      ],
+    })
+    await caller.likes.saveAssociations({
+      productLikeId: second!.id,
+      associations: [{ personId: mum, occasionId: null }],
+    })
+    await t.db
+      .update(products)
+      .set({ disabled: true, price: 12, imageUrl: null })
+      .where(eq(products.id, product(3).id))
+    const list = await caller.likes.list()
+    expect(list.some((like) => like.disabled && like.price === 12 && like.productImage === null)).toBe(true)
+    expect(list[0]!.occasionLabel).toBe('Christmas')
+    const json = await likedProductsJson(t.db, user.id)
+    // Same fields in the same order with the same values (whitespace aside).
+    expect(JSON.stringify(JSON.parse(json))).toBe(JSON.stringify(list))
+    await t.db
+      .update(products)
+      .set({ disabled: false })
+      .where(eq(products.id, product(3).id))
   })
 
   it("answers an empty page for another user's like as the cursor, refuses bad limits and strangers", async () => {

@@ -150,6 +150,37 @@ export async function listLikedProductsPage(
   }
 }
 
+/**
+ * GET /api/get-liked-products as the JSON text itself, built by PostgreSQL (issue 24): the same
+ * answer as the route's schema serialises `listLikedProducts` (same fields in the schema's
+ * order, same values; a test compares them), without turning 2,000 rows into objects, checking
+ * them against the zod schema and serialising them again in Node, which was most of the
+ * route's CPU (docs/decisions/account-speed.md). `likedAt` is ISO 8601 in UTC with
+ * milliseconds, as Date#toISOString writes it; `price` a JSON number.
+ * @returns a JSON array, '[]' for no likes.
+ */
+export async function likedProductsJson(db: Db, userId: number): Promise<string> {
+  const result = await db.execute<{ body: string }>(sql`
+    select coalesce(json_agg(l.item order by l.created_at desc, l.id desc), '[]')::text as body
+    from (
+      select pl.created_at, pl.id, (
+        select row_to_json(r) from (
+          select pl.id, p.id as "productId", p.aw_product_id as "awProductId", p.title as "productTitle",
+            p.image_url as "productImage", p.category_name as "productCategory", p.price::float8 as price,
+            (select o.label from ${productLikeAssociations} a join ${occasions} o on o.id = a.occasion_id
+              where a.product_like_id = pl.id order by a.id limit 1) as "occasionLabel",
+            p.disabled,
+            to_char(pl.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "likedAt",
+            coalesce((select json_agg(row_to_json(x) order by x.id) from (
+              select a.id, a.product_like_id as "productLikeId", a.person_id as "personId", a.occasion_id as "occasionId"
+              from ${productLikeAssociations} a where a.product_like_id = pl.id) x), '[]') as associations
+        ) r) as item
+      from ${productLikes} pl join ${products} p on p.id = pl.product_id
+      where pl.user_id = ${userId}
+    ) l`)
+  return result.rows[0]?.body ?? '[]'
+}
+
 /** An occasion label or value matching `label` (case-insensitive; "birthday" finds "Birthday"). */
 function occasionMatches(label: string): SQL {
   return sql`(lower(${occasions.label}) = lower(${label}) or lower(${occasions.value}) = lower(${label}))`
