@@ -13,13 +13,13 @@ const isApiRoute = (url: string) => url.startsWith('/api/') || url.startsWith('/
  * encodings (RFC 9110 §8.8.1). @fastify/etag matches W/"x" to "x", so revalidation still
  * answers 304.
  */
-const weakenEtagOfCompressed: onSendHookHandler = async (_request, reply, payload) => {
+const weakenEtagOfCompressed: onSendHookHandler = (_request, reply, payload, done) => {
   const encoding = reply.getHeader('content-encoding')
   const etag = reply.getHeader('etag')
   if (encoding && encoding !== 'identity' && typeof etag === 'string' && !etag.startsWith('W/')) {
-    reply.header('etag', `W/${etag}`)
+    void reply.header('etag', `W/${etag}`)
   }
-  return payload
+  done(null, payload)
 }
 
 /**
