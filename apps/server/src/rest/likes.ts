@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import {
   copyAssociation,
@@ -71,8 +71,11 @@ export async function registerLikeRoutes(app: FastifyInstance, db: Db): Promise<
       },
       // The JSON text comes whole from PostgreSQL (issue 24, docs/decisions/account-speed.md): a
       // string with a JSON content type is sent as it is, not serialised again.
-      async (request, reply) =>
-        reply.type('application/json; charset=utf-8').send(await likedProductsJson(db, signedIn(request).id)),
+      // (The type provider types send() with the schema's objects; this answer is their JSON.)
+      async (request, reply) => {
+        const json = await likedProductsJson(db, signedIn(request).id)
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(json)
+      },
     )
     scope.get(
       '/api/get-liked-products/page',
