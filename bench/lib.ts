@@ -6,6 +6,11 @@ import { buildApp } from '../apps/server/src/app.ts'
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+/**
+ * Accept-Encoding of every loaded request: what Chromium sends, so big JSON answers come
+ * compressed as a browser gets them (issue 24); BENCH_ACCEPT_ENCODING=identity for uncompressed.
+ */
+export const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br'
 
 export interface Target {
   label: string
@@ -59,6 +64,7 @@ export async function load(
   headers: Record<string, string> = {},
 ): Promise<void> {
   const list = Array.isArray(paths) ? paths : [paths]
+  headers = { 'accept-encoding': acceptEncoding, ...headers }
   const cold: number[] = []
   for (const path of list) {
     const started = performance.now()
@@ -104,4 +110,58 @@ export async function listenSignedIn(
   })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return { address, cookie: { cookie: `session=${token}` }, close: () => app.close() }
+}
+
+/**
+ * Node CPU per answer, which a busy shared machine disturbs far less than req/s: `runs` requests
+ * one after another over loopback (node:http, the body read as raw bytes, not decoded), with
+ * `accept-encoding`, timing this process's CPU (the server's event loop and its thread pool,
+ * where compression runs; the client's share is reading bytes) and the wall time of each.
+ * Prints one line: CPU ms and median wall ms per answer, and the bytes sent.
+ */
+export async function cpuPerAnswer(
+  base: string,
+  path: string,
+  title: string,
+  headers: Record<string, string>,
+  encoding: string,
+  runs = Number(process.env.BENCH_CPU_RUNS ?? 40),
+): Promise<void> {
+  const { request } = await import('node:http')
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(base + path, { headers: { ...headers, 'accept-encoding': encoding } }, (res) => {
+        let bytes = 0
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+        res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${path}: ${res.statusCode}`))))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+  // A 503 is the overload guard (@fastify/under-pressure) on a busy machine: wait and ask again.
+  const answered = async (): Promise<number> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once()
+      } catch (error) {
+        if (attempt >= 5 || !String(error).includes(': 503')) throw error
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+      }
+    }
+  }
+  await answered()
+  const walls: number[] = []
+  let bytes = 0
+  const cpu = process.cpuUsage()
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now()
+    bytes = await answered()
+    walls.push(performance.now() - started)
+  }
+  const used = process.cpuUsage(cpu)
+  walls.sort((a, b) => a - b)
+  const cpuMs = (used.user + used.system) / 1000 / runs
+  console.log(
+    `    ${title.padEnd(26)} ${encoding.padEnd(17)} CPU ${cpuMs.toFixed(1).padStart(6)} ms/answer, wall p50 ${percentile(walls, 50).toFixed(1).padStart(6)} ms, ${(bytes / 1024).toFixed(0).padStart(4)} KB sent`,
+  )
 }

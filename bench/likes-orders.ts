@@ -8,11 +8,21 @@
  *
  *   npm run bench:likes-orders -w @presently/bench
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=16 npm run bench:likes-orders -w @presently/bench
+ *   BENCH_ACCEPT_ENCODING=identity ... (answers uncompressed; default: what Chromium accepts)
  */
 import os from 'node:os'
 import { sql, users, type Db } from '@presently/db'
 import { importCatalog, seedCatalogFile } from '@presently/db/import'
-import { connections, embeddedTarget, listenSignedIn, load, seconds, serverTarget, type Target } from './lib.ts'
+import {
+  connections,
+  cpuPerAnswer,
+  embeddedTarget,
+  listenSignedIn,
+  load,
+  seconds,
+  serverTarget,
+  type Target,
+} from './lib.ts'
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 5000)
 const LIKES = Number(process.env.BENCH_LIKES ?? 2000)
@@ -74,6 +84,19 @@ async function run(target: Target): Promise<void> {
   const { address, cookie, close } = await listenSignedIn(target.db, userId)
   const likes = await (await fetch(`${address}/api/get-liked-products`, { headers: cookie })).text()
   console.log(`  GET /api/get-liked-products answers ${(likes.length / 1024).toFixed(0)} KB (${LIKES} likes)`)
+  console.log('  one at a time (CPU per answer: steadier than req/s on a shared machine)')
+  for (const [path, title] of [
+    ['/api/get-liked-products', 'get-liked-products (2,000)'],
+    ['/api/get-liked-products/page', 'liked page 1 (48 of 2,000)'],
+    ['/api/my-orders?page=1&itemsPerPage=10', 'my-orders page 1 (10)'],
+  ] as const) {
+    for (const encoding of ['identity', 'gzip, deflate, br']) await cpuPerAnswer(address, path, title, cookie, encoding)
+  }
+  if (process.env.BENCH_CPU_ONLY) {
+    await close()
+    await target.close()
+    return
+  }
   console.log(`  load: ${connections} connections, ${seconds} s each`)
   await load(address, '/api/my-orders?page=1&itemsPerPage=10', 'my-orders page 1 (10)', cookie)
   await load(
@@ -84,6 +107,8 @@ async function run(target: Target): Promise<void> {
   )
   await load(address, '/api/my-orders?page=100&itemsPerPage=50', 'my-orders last page (50)', cookie)
   await load(address, '/api/get-liked-products', 'get-liked-products (2,000)', cookie)
+  // The web app's Liked Products page: its first page of 48 (issue 24).
+  await load(address, '/api/get-liked-products/page', 'liked page 1 (48 of 2,000)', cookie)
   await close()
   await target.close()
 }

@@ -12,6 +12,7 @@ import { registerAuth } from './plugins/auth.ts'
 import { registerMail } from './plugins/mail.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerHealth } from './plugins/health.ts'
+import { registerCompression } from './plugins/compression.ts'
 import { registerBackgroundWork } from './plugins/background.ts'
 import { registerAuthRoutes } from './rest/auth.ts'
 import { registerGoogleRoutes } from './rest/google.ts'
@@ -132,6 +133,8 @@ export async function buildApp({
 
   // Strong ETags on every response; a matching If-None-Match gets a 304 (public catalog reads).
   await app.register(fastifyEtag)
+  // Big JSON answers (2,000 liked products, 200 people) compressed off the event loop (issue 24).
+  await registerCompression(app)
   const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
   await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs })
   await registerAuthRoutes(app, db, auth)

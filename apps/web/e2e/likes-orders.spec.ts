@@ -66,6 +66,31 @@ test.describe('likes', () => {
     await expect(page.getByText("You haven't liked any products yet.")).toBeVisible()
   })
 
+  test('Liked Products loads 48 likes at first and the rest with "Show more" (issue 24)', async ({ page }) => {
+    await newShopper(page, 'likes-paged')
+    const request = page.request
+    const list = await products(request, 'limit=48&page=1&category_name=Hobbies')
+    const more = await products(request, 'limit=12&page=5&category_name=Hobbies')
+    const liked = [...list, ...more.slice(0, 5)]
+    expect(liked.length).toBe(53)
+    for (const product of liked) await apiJson(await request.post(`/api/products/${product.id}/like`))
+    const pages: string[] = []
+    page.on('request', (req) => {
+      if (req.url().includes('likes.page')) pages.push(req.url())
+    })
+    await page.goto('/my-account/liked-products')
+    const cards = page.getByTestId('liked-product-card')
+    await expect(cards).toHaveCount(48)
+    // Newest first: the last product liked leads.
+    await expect(cards.first()).toContainText(liked.at(-1)!.title)
+    await page.getByRole('button', { name: 'Show more (5 more)' }).click()
+    await expect(cards).toHaveCount(53)
+    await expect(cards.last()).toContainText(liked[0]!.title)
+    await expect(page.getByRole('button', { name: /Show more/ })).toHaveCount(0)
+    // Two calls of 48: the page never asked for the whole list.
+    expect(pages).toHaveLength(2)
+  })
+
   test('event chips are dragged onto other cards by mouse and by keyboard', async ({ page }) => {
     await newShopper(page, 'likes-drag')
     const request = page.request

@@ -17,6 +17,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HomeRouteImport } from './routes/home'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as ShareTargetRouteImport } from './routes/share-target'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as CategoryIndexRouteImport } from './routes/category/index'
 import { Route as FooterPagesAboutRouteImport } from './routes/footer-pages/about'
@@ -78,6 +79,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShareTargetRoute = ShareTargetRouteImport.update({
+  id: '/share-target',
+  path: '/share-target',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
@@ -215,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/home': typeof HomeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
+  '/share-target': typeof ShareTargetRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
@@ -247,6 +254,7 @@ export interface FileRoutesByTo {
   '/home': typeof HomeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
+  '/share-target': typeof ShareTargetRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
@@ -281,6 +289,7 @@ export interface FileRoutesById {
   '/home': typeof HomeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
+  '/share-target': typeof ShareTargetRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
@@ -315,6 +324,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/reset-password'
     | '/search'
+    | '/share-target'
     | '/unsubscribe'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
@@ -347,6 +357,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/reset-password'
     | '/search'
+    | '/share-target'
     | '/unsubscribe'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
@@ -380,6 +391,7 @@ export interface FileRouteTypes {
     | '/home'
     | '/reset-password'
     | '/search'
+    | '/share-target'
     | '/unsubscribe'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
@@ -414,6 +426,7 @@ export interface RootRouteChildren {
   HomeRoute: typeof HomeRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SearchRoute: typeof SearchRoute
+  ShareTargetRoute: typeof ShareTargetRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
   FooterPagesAboutRoute: typeof FooterPagesAboutRoute
   FooterPagesPrivacyRoute: typeof FooterPagesPrivacyRoute
@@ -481,6 +494,13 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/share-target': {
+      id: '/share-target'
+      path: '/share-target'
+      fullPath: '/share-target'
+      preLoaderRoute: typeof ShareTargetRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/unsubscribe': {
@@ -693,6 +713,7 @@ const rootRouteChildren: RootRouteChildren = {
   HomeRoute: HomeRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SearchRoute: SearchRoute,
+  ShareTargetRoute: ShareTargetRoute,
   UnsubscribeRoute: UnsubscribeRoute,
   FooterPagesAboutRoute: FooterPagesAboutRoute,
   FooterPagesPrivacyRoute: FooterPagesPrivacyRoute,

@@ -59,7 +59,12 @@ export {
   calendarPath,
 } from './services/events/calendar-feed.ts'
 export { toggleLike, listLikedProductIds } from './services/likes/toggle-like.ts'
-export { listLikedProducts, listPersonOccasionLikes } from './services/likes/liked-products.ts'
+export {
+  likedProductsJson,
+  listLikedProducts,
+  listLikedProductsPage,
+  listPersonOccasionLikes,
+} from './services/likes/liked-products.ts'
 export { listAssociations, replaceAssociations, copyAssociation } from './services/likes/associations.ts'
 export { recordClickThrough } from './services/orders/record-click-through.ts'
 export { listOrders, getOrder } from './services/orders/orders.ts'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idField, safeText } from './input.ts'
+import { LIKED_PAGE_MAX, LIKED_PAGE_SIZE } from './like-constants.ts'
 
 /** Messages of likes and their associations (spec account-area §5, §8). */
 export const LIKE_MESSAGES = {
@@ -71,6 +72,32 @@ export const likedProductOutput = z.object({
   associations: z.array(associationOutput),
 })
 export type LikedProduct = z.infer<typeof likedProductOutput>
+
+export { LIKED_PAGE_MAX, LIKED_PAGE_SIZE } from './like-constants.ts'
+
+/**
+ * One page of the liked list, newest first (issue 24; the spec's GET /api/get-liked-products
+ * stays the whole list). `cursor` is the id of the last like of the previous page (absent: the
+ * first page); `limit` 1..96, default 48.
+ */
+export const likedProductsPageInput = z.object({
+  cursor: idField.optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 96' })
+    .int({ error: 'limit must be a whole number from 1 to 96' })
+    .min(1, { error: 'limit must be a whole number from 1 to 96' })
+    .max(LIKED_PAGE_MAX, { error: 'limit must be a whole number from 1 to 96' })
+    .default(LIKED_PAGE_SIZE),
+})
+export type LikedProductsPageInput = z.input<typeof likedProductsPageInput>
+
+/** A page of likes, `total` likes in all, and the cursor of the next page (null after the last). */
+export const likedProductsPageOutput = z.object({
+  items: z.array(likedProductOutput),
+  total: z.number().int(),
+  nextCursor: z.number().int().nullable(),
+})
+export type LikedProductsPage = z.infer<typeof likedProductsPageOutput>
 
 /** GET /api/get-liked-products/person/{personId}/occasion/{occasionLabel}. */
 export const personOccasionLikesInput = z.object({

@@ -181,6 +181,8 @@ describe('security headers', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'")
     expect(csp).toContain("img-src 'self' data: https:")
     expect(csp).toContain("connect-src 'self'")
+    expect(csp).toContain("worker-src 'self'")
+    expect(csp).toContain("manifest-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).not.toContain('upgrade-insecure-requests')
     expect(res.headers['x-content-type-options']).toBe('nosniff')

@@ -101,6 +101,9 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The installable app's service worker (/sw.js) and manifest (issue 24); both same-origin.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],

@@ -26,6 +26,8 @@ beforeAll(async () => {
   await writeCompressed(path.join(dir, 'assets', 'app-1a2b3c.js'), appJs)
   await writeFile(path.join(dir, 'assets', 'tiny-4d5e6f.js'), 'console.log(1)')
   await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  await writeCompressed(path.join(dir, 'sw.js'), appJs)
+  await writeFile(path.join(dir, 'manifest.webmanifest'), '{"name":"Presently"}')
   app = Fastify({ logger: false })
   await registerStatic(app, dir)
 })
@@ -41,6 +43,18 @@ describe('SPA serving', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(res.headers['content-type']).toMatch(/javascript/)
     expect(res.body).toBe(appJs)
+  })
+
+  it.each([
+    ['/sw.js', /javascript/],
+    ['/manifest.webmanifest', /^application\/manifest\+json/],
+  ])('serves the installable app file %s unhashed, revalidated every time (issue 24)', async (url, type) => {
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(type)
+    // A service worker cached for a year would pin every visitor to an old build.
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.headers.etag).toBeTruthy()
   })
 
   it.each([

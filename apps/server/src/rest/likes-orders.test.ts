@@ -48,6 +48,7 @@ describe('signed out', () => {
       ['GET', '/api/orders/1'],
       ['POST', '/api/products/1/like'],
       ['GET', '/api/get-liked-products'],
+      ['GET', '/api/get-liked-products/page'],
       ['GET', '/api/get-liked-products/person/1/occasion/Birthday'],
       ['GET', '/api/product-like-associations/1'],
       ['POST', '/api/product-like-associations/batch'],
@@ -250,6 +251,39 @@ describe('likes and associations over REST', () => {
       headers: as(ben),
     })
     expect(byAnnsPerson.statusCode).toBe(404)
+  })
+})
+
+describe('GET /api/get-liked-products/page (issue 24)', () => {
+  it('pages the same likes as the whole list, owner-scoped, and names a bad field', async () => {
+    for (const i of [0, 1, 2]) {
+      const liked = await app.inject({ method: 'POST', url: `/api/products/${product(i).id}/like`, headers: as(ben) })
+      // A like left by an earlier test is toggled off: toggle again so all three are liked.
+      if (!liked.json<{ liked: boolean }>().liked) {
+        await app.inject({ method: 'POST', url: `/api/products/${product(i).id}/like`, headers: as(ben) })
+      }
+    }
+    const whole = (await app.inject({ url: '/api/get-liked-products', headers: as(ben) })).json<{ id: number }[]>()
+    expect(whole).toHaveLength(3)
+    const first = await app.inject({ url: '/api/get-liked-products/page?limit=2', headers: as(ben) })
+    expect(first.statusCode).toBe(200)
+    expect(first.headers['cache-control']).toBe('no-store')
+    const page = first.json<{ items: { id: number }[]; total: number; nextCursor: number | null }>()
+    expect(page.total).toBe(whole.length)
+    expect(page.items).toEqual(whole.slice(0, 2))
+    const rest = await app.inject({
+      url: `/api/get-liked-products/page?limit=96&cursor=${page.nextCursor}`,
+      headers: as(ben),
+    })
+    expect(rest.json()).toEqual({ items: whole.slice(2), total: whole.length, nextCursor: null })
+    // Ben's like as Ann's cursor finds nothing of Ann's and nothing of Ben's.
+    const stranger = await app.inject({ url: `/api/get-liked-products/page?cursor=${whole[0]!.id}`, headers: as(ann) })
+    expect(stranger.json<{ items: unknown[] }>().items).toEqual([])
+    for (const query of ['limit=0', 'limit=97', 'limit=abc', 'cursor=-1']) {
+      const bad = await app.inject({ url: `/api/get-liked-products/page?${query}`, headers: as(ben) })
+      expect(bad.statusCode, query).toBe(400)
+      expect(bad.json<{ message: string }>().message, query).toMatch(query.startsWith('limit') ? /limit/ : /cursor/)
+    }
   })
 })
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
 import { eq, people, productLikeAssociations, products } from '@presently/db'
 import { createCaller } from '../root.ts'
+import { likedProductsJson } from '../services/likes/liked-products.ts'
 import { makeUser, makePerson, occasionId } from '../testing/fixtures.ts'
 import { rejection } from '../testing/rejection.ts'
 
@@ -282,5 +283,78 @@ describe('likes.forPersonOccasion (the Person page)', () => {
       await rejection(alice.likes.forPersonOccasion({ personId: ids.bobsSister, occasionLabel: 'Birthday' })),
     ).toEqual({ code: 'NOT_FOUND', message: 'Person not found' })
     expect(await bob.likes.forPersonOccasion({ personId: ids.bobsSister, occasionLabel: 'Birthday' })).toEqual([])
+  })
+})
+
+describe('likes.page (the Liked Products page, issue 24)', () => {
+  it('pages the whole list in its order, with the total and the next cursor', async () => {
+    const user = await makeUser(t.db, 'pager-likes@example.com')
+    const pager = createCaller({ db: t.db, user })
+    for (let i = 0; i < 5; i++) await pager.likes.toggle({ id: product(i).id })
+    const mum = await makePerson(t.db, user.id, 'Mum')
+    const whole = await pager.likes.list()
+    await pager.likes.saveAssociations({
+      productLikeId: whole[3]!.id,
+      associations: [{ personId: mum, occasionId: null }],
+    })
+    const all = await pager.likes.list()
+
+    const first = await pager.likes.page({ limit: 2 })
+    expect(first.total).toBe(5)
+    expect(first.items).toEqual(all.slice(0, 2))
+    expect(first.nextCursor).toBe(all[1]!.id)
+    const second = await pager.likes.page({ limit: 2, cursor: first.nextCursor! })
+    expect(second.items).toEqual(all.slice(2, 4))
+    expect(second.items[1]!.associations).toHaveLength(1)
+    const last = await pager.likes.page({ limit: 2, cursor: second.nextCursor! })
+    expect(last).toEqual({ items: all.slice(4), total: 5, nextCursor: null })
+    // The default page is 48: everything here, and no further page.
+    expect(await pager.likes.page({})).toEqual({ items: all, total: 5, nextCursor: null })
+  })
+
+  it('the whole list as JSON from PostgreSQL (REST) says exactly what likes.list says', async () => {
+    const user = await makeUser(t.db, 'json-likes@example.com')
+    const caller = createCaller({ db: t.db, user })
+    expect(await likedProductsJson(t.db, user.id)).toBe('[]')
+    for (let i = 0; i < 4; i++) await caller.likes.toggle({ id: product(i).id })
+    const mum = await makePerson(t.db, user.id, 'Mum')
+    const [first, second] = await caller.likes.list()
+    // No occasion first, then two occasions: the label is the first association's with one.
+    await caller.likes.saveAssociations({
+      productLikeId: first!.id,
+      associations: [
+        { personId: mum, occasionId: null },
+        { personId: mum, occasionId: ids.christmas },
+        { personId: null, occasionId: ids.birthday },
+      ],
+    })
+    await caller.likes.saveAssociations({
+      productLikeId: second!.id,
+      associations: [{ personId: mum, occasionId: null }],
+    })
+    await t.db
+      .update(products)
+      .set({ disabled: true, price: 12, imageUrl: null })
+      .where(eq(products.id, product(3).id))
+    const list = await caller.likes.list()
+    expect(list.some((like) => like.disabled && like.price === 12 && like.productImage === null)).toBe(true)
+    expect(list[0]!.occasionLabel).toBe('Christmas')
+    const json = await likedProductsJson(t.db, user.id)
+    // Same fields in the same order with the same values (whitespace aside).
+    expect(JSON.stringify(JSON.parse(json))).toBe(JSON.stringify(list))
+    await t.db
+      .update(products)
+      .set({ disabled: false })
+      .where(eq(products.id, product(3).id))
+  })
+
+  it("answers an empty page for another user's like as the cursor, refuses bad limits and strangers", async () => {
+    const [bobsLike] = await bob.likes.list()
+    const cursor = bobsLike?.id ?? (await bob.likes.toggle({ id: product(6).id })).productLikeId!
+    expect((await alice.likes.page({ cursor })).items).toEqual([])
+    for (const limit of [0, 97, 1.5]) {
+      expect((await rejection(alice.likes.page({ limit }))).code).toBe('BAD_REQUEST')
+    }
+    expect((await rejection(anonymous.likes.page({}))).code).toBe('UNAUTHORIZED')
   })
 })

@@ -5,6 +5,8 @@ import {
   idField,
   LIKE_MESSAGES,
   likedProductOutput,
+  likedProductsPageInput,
+  likedProductsPageOutput,
   personOccasionLikesInput,
   productByIdInput,
   saveAssociationsInput,
@@ -12,7 +14,7 @@ import {
 } from '@presently/domain'
 import { protectedProcedure, router } from '../trpc.ts'
 import { listLikedProductIds, toggleLike } from '../services/likes/toggle-like.ts'
-import { listLikedProducts, listPersonOccasionLikes } from '../services/likes/liked-products.ts'
+import { listLikedProducts, listLikedProductsPage, listPersonOccasionLikes } from '../services/likes/liked-products.ts'
 import { copyAssociation, listAssociations, replaceAssociations } from '../services/likes/associations.ts'
 
 /** Likes and their people/occasion associations (spec account-area §7): the caller's own only. */
@@ -29,6 +31,14 @@ export const likesRouter = router({
   list: protectedProcedure
     .output(z.array(likedProductOutput))
     .query(({ ctx }) => listLikedProducts(ctx.db, ctx.user.id)),
+  /**
+   * GET /api/get-liked-products/page: a page of the liked list (the web app's Liked Products
+   * page, issue 24), so a page never carries the whole history.
+   */
+  page: protectedProcedure
+    .input(likedProductsPageInput)
+    .output(likedProductsPageOutput)
+    .query(({ ctx, input }) => listLikedProductsPage(ctx.db, ctx.user.id, input)),
   /** Shop ids of the liked products (the like buttons of listings; no REST URL). */
   productIds: protectedProcedure
     .output(z.array(z.number().int()))

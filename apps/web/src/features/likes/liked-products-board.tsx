@@ -21,9 +21,6 @@ import { LikedProductCard, type CardDropData } from './liked-product-card'
 import { LIKE_UI } from './messages'
 import { useCopyAssociation } from './use-associations'
 
-/** Cards shown at first and added by "Show more" (a user may like thousands of products). */
-const CARDS_PER_STEP = 24
-
 const NO_OCCASIONS: OccasionOutput[] = []
 
 const dragData = (data: unknown) => data as ChipDragData | undefined
@@ -57,7 +54,14 @@ const screenReaderInstructions = {
  * /api/product-like-associations); dropped on its own card it does nothing (§4). Pointer drags
  * start after 5 px, so a click still removes or focuses; the keyboard moves 25 px per arrow press.
  */
-export function LikedProductsBoard({ likes }: { likes: LikedProduct[] }) {
+export function LikedProductsBoard({
+  likes,
+  more,
+}: {
+  likes: LikedProduct[]
+  /** The next page of likes, when there is one (a user may like thousands of products). */
+  more?: { count: number; loading: boolean; load: () => void }
+}) {
   const trpc = useTRPC()
   const peopleQuery = useQuery(trpc.people.list.queryOptions(undefined, { staleTime: 60_000 }))
   const occasionsQuery = useQuery(trpc.reference.occasions.queryOptions(undefined, { staleTime: 60_000 }))
@@ -72,7 +76,6 @@ export function LikedProductsBoard({ likes }: { likes: LikedProduct[] }) {
       } satisfies AssociationNames,
     }
   }, [peopleQuery.data, occasionsQuery.data])
-  const [shown, setShown] = useState(CARDS_PER_STEP)
   const [dragged, setDragged] = useState<ChipDragData | null>(null)
   const [copyFailed, setCopyFailed] = useState(false)
   const copy = useCopyAssociation(() => setCopyFailed(true))
@@ -110,16 +113,16 @@ export function LikedProductsBoard({ likes }: { likes: LikedProduct[] }) {
         accessibility={{ announcements, screenReaderInstructions }}
       >
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" data-testid="liked-products-grid">
-          {likes.slice(0, shown).map((like) => (
+          {likes.map((like) => (
             <LikedProductCard key={like.id} like={like} names={names} people={people} occasions={occasions} />
           ))}
         </SimpleGrid>
         <DragOverlay dropAnimation={null}>{dragged ? <ChipPreview label={dragged.label} /> : null}</DragOverlay>
       </DndContext>
-      {likes.length > shown ? (
+      {more ? (
         <Center>
-          <Button variant="default" onClick={() => setShown((n) => n + CARDS_PER_STEP)}>
-            Show more ({likes.length - shown} more)
+          <Button variant="default" loading={more.loading} onClick={more.load}>
+            Show more ({more.count} more)
           </Button>
         </Center>
       ) : null}

@@ -1,21 +1,22 @@
 import { Alert, Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { StatusMessage } from '../catalog/status-message'
 import { apiErrorMessage } from '../../lib/api-errors'
 import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
 import { LikedProductsBoard } from './liked-products-board'
 import { LIKE_UI } from './messages'
-import { isUnauthorized, likedProductsQueryOptions } from './query-options'
+import { isUnauthorized, likedProductsPagesQueryOptions } from './query-options'
 
 /**
  * The body of /my-account/liked-products (spec account-area §2 "Liked Products"): the grid,
  * "You haven't liked any products yet." when empty, "Error loading liked products: <message>"
- * on failure. A 401 counts as an empty list (§6).
+ * on failure. A 401 counts as an empty list (§6). Likes arrive 48 at a time (`likes.page`,
+ * issue 24); "Show more" fetches the next page.
  */
 export function LikedProductsContent() {
   const trpc = useTRPC()
-  const query = useQuery(likedProductsQueryOptions(trpc))
+  const query = useInfiniteQuery(likedProductsPagesQueryOptions(trpc))
   if (query.isPending) return <LikedProductsSkeleton />
   if (query.isError && !isUnauthorized(query.error)) {
     return (
@@ -24,7 +25,9 @@ export function LikedProductsContent() {
       </Alert>
     )
   }
-  const likes = query.data ?? []
+  const pages = query.data?.pages ?? []
+  const likes = pages.flatMap((page) => page.items)
+  const total = pages[0]?.total ?? likes.length
   if (likes.length === 0) {
     return (
       <StatusMessage
@@ -39,7 +42,20 @@ export function LikedProductsContent() {
       </StatusMessage>
     )
   }
-  return <LikedProductsBoard likes={likes} />
+  return (
+    <LikedProductsBoard
+      likes={likes}
+      more={
+        query.hasNextPage
+          ? {
+              count: Math.max(total - likes.length, 1),
+              loading: query.isFetchingNextPage,
+              load: () => void query.fetchNextPage(),
+            }
+          : undefined
+      }
+    />
+  )
 }
 
 function LikedProductsSkeleton() {

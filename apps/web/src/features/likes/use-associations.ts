@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AssociationOutput, AssociationTarget } from '@presently/domain'
 import { apiErrorCode } from '../../lib/api-errors'
 import { useTRPC } from '../../lib/trpc'
+import { updateLikedPages } from './query-options'
 
 /** Writes a like's saved associations into the liked list too (its occasion label may follow). */
 function useStoreAssociations() {
@@ -12,6 +13,7 @@ function useStoreAssociations() {
     queryClient.setQueryData(trpc.likes.list.queryKey(), (list) =>
       list?.map((like) => (like.id === productLikeId ? { ...like, associations } : like)),
     )
+    updateLikedPages(queryClient, trpc, (like) => (like.id === productLikeId ? { ...like, associations } : like))
   }
 }
 

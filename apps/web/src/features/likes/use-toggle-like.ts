@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useTRPC } from '../../lib/trpc'
 import { LIKE_UI } from './messages'
+import { updateLikedPages } from './query-options'
 
 /**
  * Toggles a like (POST /api/products/{id}/like), optimistically: the like buttons' ids and, on
@@ -15,6 +16,7 @@ export function useToggleLike() {
   const queryClient = useQueryClient()
   const idsKey = trpc.likes.productIds.queryKey()
   const listKey = trpc.likes.list.queryKey()
+  const pagesFilter = trpc.likes.page.pathFilter()
   return useMutation(
     trpc.likes.toggle.mutationOptions({
       onMutate: async (input) => {
@@ -23,13 +25,23 @@ export function useToggleLike() {
         await Promise.all([
           queryClient.cancelQueries({ queryKey: idsKey }),
           queryClient.cancelQueries({ queryKey: listKey }),
+          queryClient.cancelQueries(pagesFilter),
         ])
         const previousIds = queryClient.getQueryData(idsKey)
         const previousList = queryClient.getQueryData(listKey)
-        const wasLiked = previousIds?.includes(id) ?? previousList?.some((like) => like.productId === id) ?? false
+        const previousPages = queryClient.getQueriesData(pagesFilter)
+        const onPages = previousPages.some(([, data]) =>
+          (data as { pages?: { items: { productId: number }[] }[] } | undefined)?.pages?.some((page) =>
+            page.items.some((like) => like.productId === id),
+          ),
+        )
+        const wasLiked = previousIds?.includes(id) ?? (previousList?.some((like) => like.productId === id) || onPages)
         queryClient.setQueryData(idsKey, (ids = []) => (wasLiked ? ids.filter((x) => x !== id) : [...ids, id]))
-        if (wasLiked) queryClient.setQueryData(listKey, (list) => list?.filter((like) => like.productId !== id))
-        return { previousIds, previousList }
+        if (wasLiked) {
+          queryClient.setQueryData(listKey, (list) => list?.filter((like) => like.productId !== id))
+          updateLikedPages(queryClient, trpc, (like) => (like.productId === id ? null : like))
+        }
+        return { previousIds, previousList, previousPages }
       },
       onError: (error, _input, context) => {
         console.error(LIKE_UI.toggleFailed, error)
@@ -38,6 +50,7 @@ export function useToggleLike() {
         if (!context) return
         queryClient.setQueryData(idsKey, context.previousIds)
         queryClient.setQueryData(listKey, context.previousList)
+        for (const [key, data] of context.previousPages) queryClient.setQueryData(key, data)
       },
       onSuccess: (result, input) => {
         const id = Number(input.id)
@@ -48,6 +61,7 @@ export function useToggleLike() {
       onSettled: () =>
         Promise.all([
           queryClient.invalidateQueries({ queryKey: listKey }),
+          queryClient.invalidateQueries(pagesFilter),
           queryClient.invalidateQueries(trpc.likes.forPersonOccasion.pathFilter()),
         ]),
     }),

@@ -12,7 +12,7 @@ import {
   type Db,
   type SQL,
 } from '@presently/db'
-import type { AssociationOutput, LikedProduct } from '@presently/domain'
+import type { AssociationOutput, LikedProduct, LikedProductsPage } from '@presently/domain'
 import { assertOwnPerson } from './ownership.ts'
 
 interface LikeRow {
@@ -33,10 +33,12 @@ async function readLikes(
   userId: number,
   options: {
     where?: SQL
+    /** At most this many likes (the first ones in the list's order). */
+    limit?: number
     occasionLabel?: (associations: (AssociationOutput & { label: string | null })[]) => string | null
   } = {},
 ): Promise<LikedProduct[]> {
-  const rows: LikeRow[] = await db
+  const likesQuery = db
     .select({
       id: productLikes.id,
       productId: products.id,
@@ -52,32 +54,36 @@ async function readLikes(
     .innerJoin(products, eq(products.id, productLikes.productId))
     .where(and(eq(productLikes.userId, userId), options.where))
     .orderBy(desc(productLikes.createdAt), desc(productLikes.id))
-  if (rows.length === 0) return []
-
-  // One query for every like's associations (never one per card).
-  const associations = await db
-    .select({
-      id: productLikeAssociations.id,
-      productLikeId: productLikeAssociations.productLikeId,
-      personId: productLikeAssociations.personId,
-      occasionId: productLikeAssociations.occasionId,
-      label: occasions.label,
-    })
-    .from(productLikeAssociations)
-    .innerJoin(productLikes, eq(productLikes.id, productLikeAssociations.productLikeId))
-    .leftJoin(occasions, eq(occasions.id, productLikeAssociations.occasionId))
-    .where(
-      and(
-        eq(productLikes.userId, userId),
-        options.where
-          ? inArray(
-              productLikeAssociations.productLikeId,
-              rows.map((r) => r.id),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(asc(productLikeAssociations.id))
+    .$dynamic()
+  const narrowed = options.where !== undefined || options.limit !== undefined
+  // One query for every like's associations (never one per card). For the whole list it does not
+  // depend on the likes' ids, so both queries run at once (issue 24).
+  const associationsOf = (ids: number[] | undefined) =>
+    db
+      .select({
+        id: productLikeAssociations.id,
+        productLikeId: productLikeAssociations.productLikeId,
+        personId: productLikeAssociations.personId,
+        occasionId: productLikeAssociations.occasionId,
+        label: occasions.label,
+      })
+      .from(productLikeAssociations)
+      .innerJoin(productLikes, eq(productLikes.id, productLikeAssociations.productLikeId))
+      .leftJoin(occasions, eq(occasions.id, productLikeAssociations.occasionId))
+      .where(
+        and(eq(productLikes.userId, userId), ids ? inArray(productLikeAssociations.productLikeId, ids) : undefined),
+      )
+      .orderBy(asc(productLikeAssociations.id))
+  let rows: LikeRow[]
+  let associations: Awaited<ReturnType<typeof associationsOf>>
+  if (narrowed) {
+    rows = await (options.limit !== undefined ? likesQuery.limit(options.limit) : likesQuery)
+    if (rows.length === 0) return []
+    associations = await associationsOf(rows.map((r) => r.id))
+  } else {
+    ;[rows, associations] = await Promise.all([likesQuery, associationsOf(undefined)])
+    if (rows.length === 0) return []
+  }
   const byLike = new Map<number, (AssociationOutput & { label: string | null })[]>()
   for (const a of associations) {
     const list = byLike.get(a.productLikeId) ?? []
@@ -110,6 +116,69 @@ async function readLikes(
  */
 export function listLikedProducts(db: Db, userId: number): Promise<LikedProduct[]> {
   return readLikes(db, userId)
+}
+
+/**
+ * One page of the liked list for the web app (issue 24): the likes after the `cursor` like in
+ * the list's order (newest first; ties by id), at most `limit`, each as in listLikedProducts,
+ * with the user's total and the next page's cursor (null after the last page). A cursor that is
+ * not one of the user's likes (another user's, or unliked meanwhile) answers an empty page.
+ */
+export async function listLikedProductsPage(
+  db: Db,
+  userId: number,
+  input: { cursor?: number; limit: number },
+): Promise<LikedProductsPage> {
+  const after =
+    input.cursor === undefined
+      ? undefined
+      : sql`(${productLikes.createdAt}, ${productLikes.id}) < (
+          select c.created_at, c.id from ${productLikes} c where c.id = ${input.cursor} and c.user_id = ${userId})`
+  // One more than asked tells whether another page follows.
+  const [items, [count]] = await Promise.all([
+    readLikes(db, userId, { where: after, limit: input.limit + 1 }),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(productLikes)
+      .where(eq(productLikes.userId, userId)),
+  ])
+  const page = items.slice(0, input.limit)
+  return {
+    items: page,
+    total: count?.total ?? 0,
+    nextCursor: items.length > input.limit ? (page.at(-1)?.id ?? null) : null,
+  }
+}
+
+/**
+ * GET /api/get-liked-products as the JSON text itself, built by PostgreSQL (issue 24): the same
+ * answer as the route's schema serialises `listLikedProducts` (same fields in the schema's
+ * order, same values; a test compares them), without turning 2,000 rows into objects, checking
+ * them against the zod schema and serialising them again in Node, which was most of the
+ * route's CPU (docs/decisions/account-speed.md). `likedAt` is ISO 8601 in UTC with
+ * milliseconds, as Date#toISOString writes it; `price` a JSON number.
+ * @returns a JSON array, '[]' for no likes.
+ */
+export async function likedProductsJson(db: Db, userId: number): Promise<string> {
+  const result = await db.execute<{ body: string }>(sql`
+    select coalesce(json_agg(l.item order by l.created_at desc, l.id desc), '[]')::text as body
+    from (
+      select pl.created_at, pl.id, (
+        select row_to_json(r) from (
+          select pl.id, p.id as "productId", p.aw_product_id as "awProductId", p.title as "productTitle",
+            p.image_url as "productImage", p.category_name as "productCategory", p.price::float8 as price,
+            (select o.label from ${productLikeAssociations} a join ${occasions} o on o.id = a.occasion_id
+              where a.product_like_id = pl.id order by a.id limit 1) as "occasionLabel",
+            p.disabled,
+            to_char(pl.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "likedAt",
+            coalesce((select json_agg(row_to_json(x) order by x.id) from (
+              select a.id, a.product_like_id as "productLikeId", a.person_id as "personId", a.occasion_id as "occasionId"
+              from ${productLikeAssociations} a where a.product_like_id = pl.id) x), '[]') as associations
+        ) r) as item
+      from ${productLikes} pl join ${products} p on p.id = pl.product_id
+      where pl.user_id = ${userId}
+    ) l`)
+  return result.rows[0]?.body ?? '[]'
 }
 
 /** An occasion label or value matching `label` (case-insensitive; "birthday" finds "Birthday"). */
