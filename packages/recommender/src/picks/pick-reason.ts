@@ -71,14 +71,20 @@ export function pickReason(
   return { ...built, reason: `${built.reason.slice(0, -1)}; ${formatPrice(facts.price)}.` }
 }
 
-function buildReason(facts: ReasonFacts, variant: number, withBrand: boolean): { reason: string; signals: PickSignal[] } {
+function buildReason(
+  facts: ReasonFacts,
+  variant: number,
+  withBrand: boolean,
+): { reason: string; signals: PickSignal[] } {
   const clauses: string[] = []
   const signals: PickSignal[] = []
   const v = (n: number) => variant % n
   const name = facts.name
 
   if (facts.liked > 0) {
-    clauses.push(facts.liked >= 1 ? `You liked this for ${name}` : [`You liked this for ${name}`, 'On your liked list'][v(2)]!)
+    clauses.push(
+      facts.liked >= 1 ? `You liked this for ${name}` : [`You liked this for ${name}`, 'On your liked list'][v(2)]!,
+    )
     signals.push('liked')
   } else if (facts.neighbourTitle) {
     clauses.push(`Close to the ${shortTitle(facts.neighbourTitle)} you liked`)
@@ -89,7 +95,11 @@ function buildReason(facts: ReasonFacts, variant: number, withBrand: boolean): {
     const liked = facts.interests.filter((i) => !i.love).map((i) => i.says)
     if (loved.length) {
       const what = twoAtMost(loved)
-      clauses.push([`Loves ${what}`, `For ${name}'s love of ${what}`, `${name} loves ${what}`, `${name} is a fan of ${what}`][v(4)]!)
+      clauses.push(
+        [`Loves ${what}`, `For ${name}'s love of ${what}`, `${name} loves ${what}`, `${name} is a fan of ${what}`][
+          v(4)
+        ]!,
+      )
     } else {
       const what = twoAtMost(liked)
       clauses.push([`Likes ${what}`, `${name} enjoys ${what}`, `Suits ${name}'s liking for ${what}`][v(3)]!)
@@ -105,7 +115,11 @@ function buildReason(facts: ReasonFacts, variant: number, withBrand: boolean): {
     const stars = facts.rating.toFixed(1)
     const count = wholeNumbers.format(reviews)
     clauses.push(
-      [`${stars} stars from ${count} reviews`, `rated ${stars} by ${count} buyers`, `${count} reviews averaging ${stars} stars`][v(3)]!,
+      [
+        `${stars} stars from ${count} reviews`,
+        `rated ${stars} by ${count} buyers`,
+        `${count} reviews averaging ${stars} stars`,
+      ][v(3)]!,
     )
     signals.push('quality')
   }
@@ -113,7 +127,10 @@ function buildReason(facts: ReasonFacts, variant: number, withBrand: boolean): {
     const ratio = facts.price / facts.budget
     clauses.push(
       ratio >= 0.8
-        ? [`${formatPrice(facts.price)}, close to your ${pounds(facts.budget)}`, `just within your ${pounds(facts.budget)}`][v(2)]!
+        ? [
+            `${formatPrice(facts.price)}, close to your ${pounds(facts.budget)}`,
+            `just within your ${pounds(facts.budget)}`,
+          ][v(2)]!
         : ratio < 0.4
           ? `well under your ${pounds(facts.budget)}`
           : [`within your ${pounds(facts.budget)}`, `inside your ${pounds(facts.budget)} budget`][v(2)]!,

@@ -109,7 +109,9 @@ describe('product picks for Dad, 62, model railways and jigsaws, £30 for Christ
 
   it('names the strongest signals, differently across picks', () => {
     const scotsman = r.picks.find((p) => p.product.title.includes('Flying Scotsman'))!
-    expect(scotsman.reason).toMatch(/4\.8 stars from 1,200 reviews|rated 4\.8 by 1,200 buyers|1,200 reviews averaging 4\.8/)
+    expect(scotsman.reason).toMatch(
+      /4\.8 stars from 1,200 reviews|rated 4\.8 by 1,200 buyers|1,200 reviews averaging 4\.8/,
+    )
     expect(scotsman.reason).toMatch(/£30/)
     expect(new Set(r.picks.map((p) => p.reason)).size).toBe(r.picks.length)
   })

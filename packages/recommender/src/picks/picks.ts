@@ -159,7 +159,11 @@ function candidateOf(plan: PickPlan, path: string): ScoredCandidate | undefined 
 }
 
 const rangeOf = (path: string) => path.split('::').slice(0, 2).join('::')
-const titleKey = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+const titleKey = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
 /** Words that tie a product to a liked one (4 letters and more). */
 const significantWords = (title: string) =>
   new Set(
@@ -287,7 +291,8 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       }
       if (hit === 0) continue
       termMiss *= 1 - source.level * hit
-      if (source.kind === 'interest') interestHits.push({ says: source.says, love: source.level >= 1, value: source.level * hit })
+      if (source.kind === 'interest')
+        interestHits.push({ says: source.says, love: source.level >= 1, value: source.level * hit })
       else optionHits.push(source.says)
     }
     const termFit = 1 - termMiss
@@ -333,9 +338,10 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     score += score * PICK_FACTORS.shuffle * unitHash(`${options.seed}|${options.today}|${product.id}`)
 
     const categoryInterests =
-      interestShare >= 0.25 ? explain(plan.model, plan.profile, context, candidate).interests.filter((i) => i.value >= 0.25) : []
-    const personal =
-      likedStrength > 0 || neighbour >= 0.3 || termFit > 0 || interestShare >= 0.25 || optionShare >= 0.3
+      interestShare >= 0.25
+        ? explain(plan.model, plan.profile, context, candidate).interests.filter((i) => i.value >= 0.25)
+        : []
+    const personal = likedStrength > 0 || neighbour >= 0.3 || termFit > 0 || interestShare >= 0.25 || optionShare >= 0.3
     if (hasEvidence && !personal) {
       skip('no personal fit')
       continue

@@ -61,15 +61,7 @@ export interface PickOptions {
 
 /** The signals a pick's score and reason may name. */
 export type PickSignal =
-  | 'liked'
-  | 'neighbour'
-  | 'interest'
-  | 'option'
-  | 'category'
-  | 'occasion'
-  | 'quality'
-  | 'price'
-  | 'age'
+  'liked' | 'neighbour' | 'interest' | 'option' | 'category' | 'occasion' | 'quality' | 'price' | 'age'
 
 /** One pick: the product, its category, one plain reason and the score it was chosen with. */
 export interface ProductPick {
