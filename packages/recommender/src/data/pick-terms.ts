@@ -31,7 +31,8 @@ export const INTEREST_TERMS: Record<string, readonly string[]> = {
   'Candle and Soap Making': ['candle', 'soap'],
   // Food and drink
   Cooking: ['cooking', 'cook', 'kitchen', 'chef', 'recipe', 'apron', 'utensil'],
-  'Desserts and Baking': ['baking', 'bake', 'cake', 'cupcake', 'cookie', 'biscuit', 'icing', 'muffin', 'chocolate'],
+  // Not "chocolate": titles use it for a colour ("Chocolate and Cream Coach").
+  'Desserts and Baking': ['baking', 'bake', 'cake', 'cupcake', 'cookie', 'biscuit', 'icing', 'muffin'],
   'Barbecues and Grilling': ['barbecue', 'bbq', 'grill'],
   'Alcoholic Beverages': ['wine', 'beer', 'gin', 'whisky', 'cocktail', 'prosecco'],
   'Non-Alcoholic Beverages': ['tea', 'coffee', 'mug'],
@@ -101,6 +102,12 @@ export const INTEREST_TERMS: Record<string, readonly string[]> = {
   'Country life': ['garden', 'farm', 'countryside', 'bird', 'walking'],
   Collector: ['collectible', 'collector', 'limited edition'],
 }
+
+/**
+ * Top-level categories whose titles name what a product dresses up as or depicts, not what its
+ * owner likes ("Flower Power Costume", "Chef Costume"): their products get no term fit.
+ */
+export const TERM_BLIND_ROOTS: ReadonlySet<string> = new Set(['Fancy Dress'])
 
 /** Words never read as terms when an interest's own name is used. */
 const STOP_WORDS = new Set(['and', 'the', 'of', 'for', 'with', 'a', 'an', 'in', 'on', 'to', 'other', 'general', 'type'])

@@ -106,7 +106,7 @@ function buildReason(
     }
     signals.push('interest')
   }
-  if (facts.options.length && clauses.length < 2) {
+  if (facts.options.length && !signals.includes('interest') && clauses.length < 2) {
     clauses.push(`${name} ${facts.options[0]}`)
     signals.push('option')
   }

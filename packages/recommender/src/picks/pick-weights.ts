@@ -17,7 +17,7 @@ export const PICK_WEIGHTS = {
   /** Bayesian rating (shrunk to the catalog mean by QUALITY.priorReviews) and review volume. */
   quality: 1.0,
   /** Price fit under the budget: close under it beats far under it for a main present. */
-  price: 0.8,
+  price: 1.2,
 } as const
 
 /** Multipliers and thresholds of the picks. */
@@ -30,13 +30,18 @@ export const PICK_FACTORS = {
   olderChildForAdult: 0.5,
   /** A budget share at and above which price fit is full (£18 of £30 and more). */
   priceFullAt: 0.6,
+  /** × for a product under `smallShare` of the budget (a stocking filler, not the present). */
+  small: 0.5,
+  smallShare: 0.15,
+  /** A pick answers an interest strongly when its category carries the interest at least this much. */
+  strongInterest: 0.5,
   /** Stable daily jitter: up to this share of a score, so near-ties trade places day to day. */
   shuffle: 0.04,
   /** Diversity: at most this many picks from one leaf category. */
   perLeaf: 2,
   /** Diversity: at most this share of the picks from one top-level category (unless narrow). */
   perRootShare: 0.5,
-  /** Fewer picks than this with a personal fit (interest, like, option) raise the honesty flag. */
+  /** Fewer picks than this that answer an interest strongly (or are liked) raise the honesty flag. */
   honestyMin: 4,
 } as const
 

@@ -1,10 +1,10 @@
 import { personContext } from '../context.ts'
 import { BUDGET_BANDS, GIFT_GROUPS } from '../data/gift-preferences.ts'
-import { INTEREST_TERMS, pickTermsFor } from '../data/pick-terms.ts'
+import { INTEREST_TERMS, pickTermsFor, TERM_BLIND_ROOTS } from '../data/pick-terms.ts'
 import { OPTION_TARGETS } from '../data/options.ts'
 import { parentPath, rootOf } from '../paths.ts'
 import { plainInterest } from '../reasoning.ts'
-import { explain, scoreCandidates, type ScoredCandidate } from '../score.ts'
+import { explain, scoreCandidates, type Explanation, type ScoredCandidate } from '../score.ts'
 import { INTEREST_LEVEL, SIGNALS } from '../weights.ts'
 import type { CatalogModel, OccasionInput, ProfileInput } from '../types.ts'
 import { PICK_FACTORS, PICK_WEIGHTS, QUALITY } from './pick-weights.ts'
@@ -179,6 +179,7 @@ interface Scored {
   candidate: ScoredCandidate
   score: number
   personal: boolean
+  strong: boolean
   facts: ReasonFacts
 }
 
@@ -219,6 +220,17 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
   const excluded: Record<string, number> = {}
   const skip = (why: string) => {
     excluded[why] = (excluded[why] ?? 0) + 1
+  }
+
+  // What of the person points at a category, worked out once per category (not per product).
+  const explanations = new Map<string, Explanation>()
+  const explained = (candidate: ScoredCandidate): Explanation => {
+    let e = explanations.get(candidate.path)
+    if (!e) {
+      e = explain(plan.model, plan.profile, context, candidate)
+      explanations.set(candidate.path, e)
+    }
+    return e
   }
 
   const scored: Scored[] = []
@@ -275,15 +287,17 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     }
 
     // Term fit: noisy-OR over interests and options (title full, description half).
-    const title = wordsOf(product.title)
-    const description = product.description ? wordsOf(product.description) : ''
+    const termBlind = TERM_BLIND_ROOTS.has(rootOf(product.path))
+    const title = termBlind ? '' : wordsOf(product.title)
+    const description = !termBlind && product.description ? wordsOf(product.description) : ''
     let termMiss = 1
+    let titleInterestHit = false
     const interestHits: { says: string; love: boolean; value: number }[] = []
     const optionHits: string[] = []
     for (const source of plan.termSources) {
       let hit = 0
       for (const term of source.terms) {
-        if (hasTerm(title, term)) {
+        if (title && hasTerm(title, term)) {
           hit = 1
           break
         }
@@ -291,9 +305,10 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       }
       if (hit === 0) continue
       termMiss *= 1 - source.level * hit
-      if (source.kind === 'interest')
+      if (source.kind === 'interest') {
         interestHits.push({ says: source.says, love: source.level >= 1, value: source.level * hit })
-      else optionHits.push(source.says)
+        if (hit === 1) titleInterestHit = true
+      } else optionHits.push(source.says)
     }
     const termFit = 1 - termMiss
 
@@ -333,14 +348,17 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       PICK_WEIGHTS.quality * quality +
       PICK_WEIGHTS.price * price
     score *= ageFit
+    // Spare parts, refills and party odds are not presents (the category engine's giftability).
+    score *= candidate.factors.giftability
+    if (budgetMax !== null && product.price < budgetMax * PICK_FACTORS.smallShare) score *= PICK_FACTORS.small
     score *= PICK_FACTORS.dismissedLeaf ** (dismissedLeaf.get(product.path) ?? 0)
     score *= PICK_FACTORS.dismissedRange ** (dismissedRange.get(rangeOf(product.path)) ?? 0)
     score += score * PICK_FACTORS.shuffle * unitHash(`${options.seed}|${options.today}|${product.id}`)
 
-    const categoryInterests =
-      interestShare >= 0.25
-        ? explain(plan.model, plan.profile, context, candidate).interests.filter((i) => i.value >= 0.25)
-        : []
+    const categoryInterests = interestShare >= 0.25 ? explained(candidate).interests.filter((i) => i.value >= 0.25) : []
+    // Strong: its category carries the interest, or its title names it inside a category the interest maps to.
+    const strong =
+      likedStrength > 0 || interestShare >= PICK_FACTORS.strongInterest || (titleInterestHit && interestShare > 0)
     const personal = likedStrength > 0 || neighbour >= 0.3 || termFit > 0 || interestShare >= 0.25 || optionShare >= 0.3
     if (hasEvidence && !personal) {
       skip('no personal fit')
@@ -352,12 +370,19 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       candidate,
       score,
       personal,
+      strong,
       facts: {
         name: context.name,
         liked: likedStrength,
         neighbourTitle: neighbour >= 0.3 ? neighbourTitle : null,
         interests: mergeInterests(interestHits, categoryInterests),
-        options: optionHits.length ? optionHits : optionShare >= 0.3 ? optionSays(plan, candidate) : [],
+        options: optionHits.length
+          ? optionHits
+          : optionShare >= 0.3
+            ? explained(candidate)
+                .options.filter((o) => o.value >= 0.3)
+                .map((o) => o.says)
+            : [],
         rating: product.rating,
         reviews: product.reviewCount,
         quality,
@@ -411,8 +436,8 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
   })
 
   const interestNames = plan.profile.interests.map((i) => plainInterest(i.name))
-  const personalPicks = picks.filter((p) => p.personal).length
-  const fewForInterests = interestNames.length > 0 && personalPicks < Math.min(count, PICK_FACTORS.honestyMin)
+  const strongPicks = chosen.filter((c) => c.strong).length
+  const fewForInterests = interestNames.length > 0 && strongPicks < Math.min(count, PICK_FACTORS.honestyMin)
   return {
     picks,
     budget: options.budget,
@@ -435,13 +460,6 @@ function mergeInterests(
     if (!out.has(says)) out.set(says, { says, love: hit.love, value: hit.value })
   }
   return [...out.values()].sort((a, b) => b.value - a.value).map(({ says, love }) => ({ says, love }))
-}
-
-/** The phrases of the options that point at a candidate ("loves words"). */
-function optionSays(plan: PickPlan, candidate: ScoredCandidate): string[] {
-  return explain(plan.model, plan.profile, plan.context, candidate)
-    .options.filter((o) => o.value >= 0.3)
-    .map((o) => o.says)
 }
 
 /**

@@ -14,6 +14,8 @@ export interface ProductAgeSignal {
   childCostume: boolean
   /** Says it is for adults: "adult", "for adults", "18+", "grown-ups". */
   forAdults: boolean
+  /** Says it is for children: "kids", "children's", "boys'", "girls'", "junior" (and not for adults). */
+  forChildren: boolean
 }
 
 const BABY = /\b(baby|babies|toddlers?|infants?|newborns?|nursery|teether|teething|rattle|pram|cot)\b/
@@ -51,13 +53,15 @@ export function productAgeSignal(title: string): ProductAgeSignal {
     babyOrToddler: BABY.test(text) || (months !== null && Number(months[1]) <= 36),
     childCostume: COSTUME.test(text) && CHILD.test(text) && !adult,
     forAdults: adult,
+    forChildren: CHILD.test(text) && !adult,
   }
 }
 
 /**
  * How a product's stated age suits the person: 'exclude' (never offer it), a factor below 1
  * (a weaker fit) or 1.
- * - adult (18+): babies' and toddlers' things, a child's costume, a stated range ending under 13,
+ * - adult (18+): babies' and toddlers' things, anything its title says is for children or a child's
+ *   costume, a stated range ending under 13,
  *   or a minimum age of 5 and under are excluded; a minimum of 6 to 11 is × `olderChild`.
  * - child or teen: anything for adults (18+) is excluded; a minimum age above theirs is excluded.
  * - a baby or toddler (under 3): a minimum age of 3 and above is excluded (small parts).
@@ -71,7 +75,7 @@ export function productAgeFit(
   olderChild: number,
 ): 'exclude' | number {
   if (adult) {
-    if (signal.babyOrToddler || signal.childCostume) return 'exclude'
+    if (signal.babyOrToddler || signal.childCostume || signal.forChildren) return 'exclude'
     if (signal.maxAge !== null && signal.maxAge < 13) return 'exclude'
     if (signal.minAge !== null && signal.minAge <= 5 && !signal.forAdults) return 'exclude'
     if (signal.minAge !== null && signal.minAge < 12 && !signal.forAdults) return olderChild

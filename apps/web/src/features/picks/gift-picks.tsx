@@ -1,4 +1,7 @@
-import { Alert, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Center, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { useState } from 'react'
+import { PICK_MAX_PRICE } from '@presently/domain'
 import { IconInfoCircle } from '@tabler/icons-react'
 import { BuyErrorDialog } from '../orders/buy-error-dialog'
 import { useBuyNow } from '../orders/use-buy-now'
@@ -22,7 +25,16 @@ export interface GiftPicksProps {
  * has little for the person's interests. Shown under the categories on home and on the person page.
  */
 export function GiftPicks({ personId, personName, occasionId, occasionLabel, order = 2 }: GiftPicksProps) {
-  const query = useProductPicks({ personId, occasionLabel })
+  const [budgetText, setBudgetText] = useState<string | number>('')
+  const [budget] = useDebouncedValue(budgetText, 400)
+  const maxPrice =
+    typeof budget === 'number' &&
+    Number.isInteger(budget) &&
+    budget >= PICK_MAX_PRICE.min &&
+    budget <= PICK_MAX_PRICE.max
+      ? budget
+      : undefined
+  const query = useProductPicks({ personId, occasionLabel, maxPrice })
   const buyNow = useBuyNow({ personId, occasionId })
   const dismissals = useDismissals(personId)
   const buying = buyNow.isPending
@@ -30,16 +42,33 @@ export function GiftPicks({ personId, personName, occasionId, occasionLabel, ord
 
   return (
     <Stack component="section" aria-labelledby={titleId} gap="sm" data-testid="gift-picks">
-      <div>
-        <Title order={order} size={order === 2 ? 'h3' : 'h4'} id={titleId}>
-          {PICKS_UI.title(personName)}
-        </Title>
-        {query.data ? (
-          <Text c="dimmed" size="sm" data-testid="gift-picks-budget">
-            {occasionLabel} · {PICKS_UI.budget(query.data.budget.max, query.data.budget.source)}
-          </Text>
-        ) : null}
-      </div>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={order} size={order === 2 ? 'h3' : 'h4'} id={titleId}>
+            {PICKS_UI.title(personName)}
+          </Title>
+          {query.data ? (
+            <Text c="dimmed" size="sm" data-testid="gift-picks-budget">
+              {occasionLabel} · {PICKS_UI.budget(query.data.budget.max, query.data.budget.source)}
+            </Text>
+          ) : null}
+        </div>
+        <NumberInput
+          label={PICKS_UI.budgetLabel}
+          placeholder={PICKS_UI.budgetPlaceholder}
+          prefix="£"
+          min={PICK_MAX_PRICE.min}
+          max={PICK_MAX_PRICE.max}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          value={budgetText}
+          onChange={setBudgetText}
+          w={150}
+          size="sm"
+          data-testid="gift-picks-budget-input"
+        />
+      </Group>
       {query.isPending ? (
         <Center py="lg" role="status">
           <Group gap="sm">

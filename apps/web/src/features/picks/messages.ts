@@ -6,6 +6,8 @@ export const PICKS_UI = {
   empty: (name: string) => `No products in the shop fit ${name} for this occasion yet.`,
   budget: (max: number | null, source: string) =>
     max === null ? 'Any price' : source === 'options' ? `Up to £${max} (from the profile's budget)` : `Up to £${max}`,
+  budgetLabel: 'Budget per gift',
+  budgetPlaceholder: 'Any',
   buyNow: 'Buy Now',
   notFor: (name: string) => `Not for ${name}`,
   dismissFailed: 'Could not hide that product. Please try again.',

@@ -122,9 +122,51 @@ const VISIBLE = `not p.disabled and not p.category_hidden and not p.variant_seco
  * not hidden, primary variants) at or under `maxPrice` (pounds; null: any price): the most
  * popular PER_CATEGORY of each of the plan's best categories, the most popular BY_TERMS matching
  * the person's interest terms anywhere (full text: a railway jigsaw for a railway lover), and
- * the liked products. Duplicates are removed by the engine.
+ * the liked products (read apart, whatever their price: the engine applies the budget).
+ * Duplicates are removed by the engine.
+ *
+ * The catalog read (not the liked products) is kept per catalog version and (paths, terms,
+ * budget), as the category statistics are (catalogModelFor): any catalog write bumps the version
+ * and starts afresh. The ranking itself is computed on every call.
  */
 export async function loadPickProducts(
+  db: Db,
+  input: {
+    catalogVersion: string
+    paths: readonly string[]
+    terms: readonly string[]
+    likedIds: readonly number[]
+    maxPrice: number | null
+  },
+): Promise<PickProduct[]> {
+  const key = JSON.stringify([input.paths, input.terms, input.maxPrice])
+  let cache = readCaches.get(db)
+  if (!cache || cache.version !== input.catalogVersion) {
+    cache = { version: input.catalogVersion, reads: new Map() }
+    readCaches.set(db, cache)
+  }
+  let read = cache.reads.get(key)
+  if (!read) {
+    if (cache.reads.size >= READS_KEPT) cache.reads.clear()
+    read = readPickProducts(db, { ...input, likedIds: [] })
+    cache.reads.set(key, read)
+    const reads = cache.reads
+    read.catch(() => reads.delete(key))
+  }
+  const [candidates, liked] = await Promise.all([
+    read,
+    input.likedIds.length
+      ? readPickProducts(db, { paths: [], terms: [], likedIds: input.likedIds, maxPrice: null })
+      : [],
+  ])
+  return liked.length ? [...liked, ...candidates] : candidates
+}
+
+/** Catalog reads kept per catalog version (each a few dozen products). */
+const READS_KEPT = 5000
+const readCaches = new WeakMap<Db, { version: string; reads: Map<string, Promise<PickProduct[]>> }>()
+
+async function readPickProducts(
   db: Db,
   input: { paths: readonly string[]; terms: readonly string[]; likedIds: readonly number[]; maxPrice: number | null },
 ): Promise<PickProduct[]> {

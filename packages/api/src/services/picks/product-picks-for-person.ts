@@ -92,6 +92,7 @@ export async function productPicksForPerson(db: Db, options: ProductPicksOptions
   })
   const plan = planPicks(input.profile, input.occasion, model, today)
   const products = await loadPickProducts(db, {
+    catalogVersion: input.catalogVersion,
     paths: plan.topPaths,
     terms: plan.terms,
     likedIds: history.liked.map((l) => l.productId),
