@@ -104,7 +104,7 @@ test.describe('gift picks', () => {
     )
     const picks = section.getByTestId('gift-pick')
     const count = await picks.count()
-    expect(count).toBeLessThan(8)
+    expect(count).toBeGreaterThan(0)
     for (const pick of await picks.all()) {
       await expect(pick.getByTestId('product-title')).not.toHaveText(/baby|toddler|infant|newborn|kids|costume/i)
       await expect(pick.getByTestId('gift-pick-reason')).toHaveText(/desserts and baking|gardening/i)

@@ -264,3 +264,17 @@ describe('budget', () => {
     expect(resolvePickBudget({ giftPreferences: [] })).toEqual({ max: null, source: 'none' })
   })
 })
+
+describe('titles for children', () => {
+  it('are never offered to an adult, whatever the spelling', () => {
+    for (const title of [
+      'Childrens Gardening Set In Blue Bag',
+      "Kids' Garden Tools",
+      'Junior Gardener Kit',
+      'Girls Party Kit',
+    ]) {
+      expect(productAgeFit(productAgeSignal(title), 58, true, 0.5), title).toBe('exclude')
+    }
+    expect(productAgeFit(productAgeSignal('Giant Dominoes Garden Game for Kids and Adults'), 58, true, 0.5)).toBe(1)
+  })
+})

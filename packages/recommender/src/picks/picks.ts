@@ -292,6 +292,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     const description = !termBlind && product.description ? wordsOf(product.description) : ''
     let termMiss = 1
     let titleInterestHit = false
+    let titleHit = false
     const interestHits: { says: string; love: boolean; value: number }[] = []
     const optionHits: string[] = []
     for (const source of plan.termSources) {
@@ -299,6 +300,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       for (const term of source.terms) {
         if (title && hasTerm(title, term)) {
           hit = 1
+          titleHit = true
           break
         }
         if (description && hit < 0.5 && hasTerm(description, term)) hit = 0.5
@@ -359,7 +361,8 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     // Strong: its category carries the interest, or its title names it inside a category the interest maps to.
     const strong =
       likedStrength > 0 || interestShare >= PICK_FACTORS.strongInterest || (titleInterestHit && interestShare > 0)
-    const personal = likedStrength > 0 || neighbour >= 0.3 || termFit > 0 || interestShare >= 0.25 || optionShare >= 0.3
+    // A description alone ("lovely in the garden") adds to the score but does not make a product personal.
+    const personal = likedStrength > 0 || neighbour >= 0.3 || titleHit || interestShare >= 0.25 || optionShare >= 0.3
     if (hasEvidence && !personal) {
       skip('no personal fit')
       continue

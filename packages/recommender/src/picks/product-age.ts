@@ -23,8 +23,7 @@ const MONTHS = /\b(\d{1,2})\s*(?:\+\s*)?(?:months?|mths?|m)\s*\+?(?=\W|$)/
 const PLUS_YEARS = /\b(\d{1,2})\s*\+\s*(?:years?|yrs?|y)?(?=\W|$)|\b(?:ages?|aged)\s*(\d{1,2})\s*\+/
 const RANGE =
   /\b(?:ages?|aged)?\s*(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s*(?:years?|yrs?|y)\b|\b(?:ages?|aged)\s*(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\b/
-const CHILD =
-  /\b(kids?|kid's|kids'|child|children|children's|childs|child's|boys?|boys'|girls?|girls'|junior|toddler)\b/
+const CHILD = /\b(kids?|child|children|childrens|childs|boys?|girls?|junior|toddlers?)\b/
 const COSTUME = /\b(costume|fancy dress|outfit|dress up|dressing up)\b/
 const ADULT = /\b(adults?|grown[- ]ups?|for him|for her|men's|women's)\b|\b18\s*\+/
 

@@ -118,6 +118,38 @@ const COLUMNS = `p.id, p.aw_product_id, p.title, left(p.long_description, 400) a
 const VISIBLE = `not p.disabled and not p.category_hidden and not p.variant_secondary and p.category_name is not null`
 
 /**
+ * $1..$4 the levels of the category paths, $5 the budget (null: any), $6 the tsquery ('' for
+ * none), $7 liked product ids. The categories are read in ONE scan joined on the top level and
+ * ranked per path (a lateral query per path scanned the table once per path); a named statement,
+ * planned once per connection.
+ */
+const PRODUCTS_QUERY = `
+  with k as (
+    select * from unnest($1::text[], $2::text[], $3::text[], $4::text[]) with ordinality as k(l0, l1, l2, l3, i)
+  ),
+  in_categories as (
+    select p.id, row_number() over (partition by k.i order by p.popularity desc nulls last, p.id) as rn
+      from products p
+      join k on p.category_name = k.l0
+             and (k.l1 is null or p.category_level1 = k.l1)
+             and (k.l2 is null or p.category_level2 = k.l2)
+             and (k.l3 is null or p.category_level3 = k.l3)
+     where ${VISIBLE} and ($5::numeric is null or p.price <= $5)
+  ),
+  by_terms as (
+    select p.id from products p
+     where $6::text <> '' and ${VISIBLE} and ($5::numeric is null or p.price <= $5)
+       and p.search_vector @@ to_tsquery('english', $6)
+     order by p.popularity desc nulls last, p.id
+     limit ${BY_TERMS}
+  )
+  select ${COLUMNS} from products p
+   where p.id in (select id from in_categories where rn <= ${PER_CATEGORY})
+      or p.id in (select id from by_terms)
+      or p.id = any($7::int[])
+   order by p.id`
+
+/**
  * The products the picks choose from (issue 20), in one query over the visible catalog (enabled,
  * not hidden, primary variants) at or under `maxPrice` (pounds; null: any price): the most
  * popular PER_CATEGORY of each of the plan's best categories, the most popular BY_TERMS matching
@@ -174,31 +206,9 @@ async function readPickProducts(
   const tsquery = [...new Set(input.terms.map(tsTerm).filter((t): t is string => t !== null))]
     .map((t) => `(${t})`)
     .join(' | ')
-  const text = `
-    select distinct on (x.id) x.* from (
-      (select c.* from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as k(l0, l1, l2, l3)
-        cross join lateral (
-          select ${COLUMNS} from products p
-           where ${VISIBLE} and ($5::numeric is null or p.price <= $5)
-             and p.category_name = k.l0
-             and (k.l1 is null or p.category_level1 = k.l1)
-             and (k.l2 is null or p.category_level2 = k.l2)
-             and (k.l3 is null or p.category_level3 = k.l3)
-           order by p.popularity desc nulls last, p.id
-           limit ${PER_CATEGORY}
-        ) c)
-      union all
-      (select ${COLUMNS} from products p
-        where $6::text <> '' and ${VISIBLE} and ($5::numeric is null or p.price <= $5)
-          and p.search_vector @@ to_tsquery('english', $6)
-        order by p.popularity desc nulls last, p.id
-        limit ${BY_TERMS})
-      union all
-      (select ${COLUMNS} from products p where p.id = any($7::int[]))
-    ) x
-    order by x.id`
   const { rows } = await poolOf(db).query<ProductRow>({
-    text,
+    name: 'presently_pick_products_v1',
+    text: PRODUCTS_QUERY,
     values: [...levels, input.maxPrice, tsquery, input.likedIds],
   })
   return rows.map((r) => {
