@@ -38,6 +38,7 @@ for (const [name, width] of [
     await expect(section.getByTestId('gift-pick').first()).toBeVisible()
     await section.scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${dir}/${name}-home-picks.png`, fullPage: true })
+    await section.screenshot({ path: `${dir}/${name}-home-picks-section.png` })
     await section
       .getByRole('button', { name: /^Not for Dad/ })
       .first()

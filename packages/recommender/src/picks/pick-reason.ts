@@ -138,7 +138,8 @@ function buildReason(
     signals.push('price')
   }
   if (clauses.length < 3 && facts.occasion) {
-    clauses.push(`a ${occasionNoun(facts.occasion)} favourite`)
+    const noun = occasionNoun(facts.occasion)
+    clauses.push(`${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun} favourite`)
     signals.push('occasion')
   }
   if (clauses.length < 3 && facts.forAdults) {

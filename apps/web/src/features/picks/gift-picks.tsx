@@ -95,7 +95,7 @@ export function GiftPicks({ personId, personName, occasionId, occasionLabel, ord
           {query.data.picks.length === 0 ? (
             <Text c="dimmed">{PICKS_UI.empty(personName)}</Text>
           ) : (
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+            <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
               {query.data.picks.map((pick) => (
                 <PickCard
                   key={pick.product.id}

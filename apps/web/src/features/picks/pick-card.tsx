@@ -45,7 +45,7 @@ export function PickCard({ pick, personName, onBuy, buying, onDismiss, dismissin
       <Text size="sm" className={classes.reason} data-testid="gift-pick-reason">
         {pick.reason}
       </Text>
-      <Group gap="xs" mt="auto" wrap="nowrap">
+      <Group gap="xs" mt="auto" wrap="wrap">
         <Button
           size="sm"
           leftSection={<IconShoppingBag size={16} aria-hidden />}
