@@ -73,6 +73,14 @@ export { recommendForPerson, type RecommendForPersonOptions } from './services/r
 export { catalogModelFor } from './services/recommendations/catalog-model.ts'
 export { LLM_DEFAULTS, type LlmConfig } from './services/recommendations/llm-rerank.ts'
 export {
+  productPicksForPerson,
+  DEFAULT_PICK_SOURCES,
+  type PickSources,
+  type PickSubject,
+  type ProductPicksOptions,
+} from './services/picks/product-picks-for-person.ts'
+export { dismissProduct, undoDismissal, listDismissedProducts } from './services/picks/dismissals.ts'
+export {
   SCHEDULER_APPLICATION_NAME,
   startJobScheduler,
   type JobScheduler,

@@ -20,3 +20,20 @@ export {
 } from './llm.ts'
 export { RELATIONSHIP_ROLES, relationshipRole } from './data/relationships.ts'
 export type * from './types.ts'
+export {
+  planPicks,
+  productPicks,
+  resolvePickBudget,
+  budgetFromOptions,
+  productQuality,
+  priceFit,
+  honestyLine,
+  hasTerm,
+  PICK_COUNT,
+  PICK_TOP_CATEGORIES,
+} from './picks/picks.ts'
+export { PICK_WEIGHTS, PICK_FACTORS, QUALITY } from './picks/pick-weights.ts'
+export { productAgeSignal, productAgeFit, type ProductAgeSignal } from './picks/product-age.ts'
+export { pickReason, pounds, type ReasonFacts } from './picks/pick-reason.ts'
+export { INTEREST_TERMS, pickTermsFor } from './data/pick-terms.ts'
+export type * from './picks/types.ts'

@@ -143,7 +143,7 @@ function PersonView({ person }: { person: PersonOutput }) {
       </Section>
 
       {/* Gift Ideas follow the event chosen above (the soonest by default), as the liked list does. */}
-      <PersonGiftIdeas personId={person.id} events={selected ? [selected] : events} />
+      <PersonGiftIdeas personId={person.id} personName={person.name} events={selected ? [selected] : events} />
     </Stack>
   )
 }

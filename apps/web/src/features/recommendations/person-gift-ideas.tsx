@@ -4,6 +4,8 @@ import { eventOptionLabel, selectedEvent, type GiftIdeasEvent } from './gift-ide
 import { RECOMMENDATION_UI } from './messages'
 import { RecommendationResults } from './recommendation-results'
 import { useRecommendations } from './use-recommendations'
+import { DismissedProducts } from '../picks/dismissed-products'
+import { GiftPicks } from '../picks/gift-picks'
 
 export type { GiftIdeasEvent }
 
@@ -13,6 +15,8 @@ export interface PersonGiftIdeasProps {
   events: readonly GiftIdeasEvent[]
   /** Show the "Gift Ideas" heading (default true); false when the page gives the area its own. */
   withTitle?: boolean
+  /** The person's name: with it, the product picks show under the categories (issue 20). */
+  personName?: string
 }
 
 /**
@@ -21,9 +25,11 @@ export interface PersonGiftIdeasProps {
  * events. "Finding recommendations…" while loading; "Unable to load recommendations." with Try
  * Again, which reloads the page (as the spec says); "No recommendations available. Try a
  * different occasion or number of results." when empty. A person without events gets a hint to
- * add one (the spec does not say; docs/decisions/selection.md).
+ * add one (the spec does not say; docs/decisions/selection.md). With `personName`, the product
+ * picks of the selected event follow the categories, and the products hidden for the person are
+ * listed with Undo (issue 20).
  */
-export function PersonGiftIdeas({ personId, events, withTitle = true }: PersonGiftIdeasProps) {
+export function PersonGiftIdeas({ personId, events, withTitle = true, personName }: PersonGiftIdeasProps) {
   const [chosenId, setChosenId] = useState<number | undefined>(undefined)
   const selected = selectedEvent(events, chosenId)
   const query = useRecommendations({ personId, occasionLabel: selected?.occasion.label })
@@ -64,8 +70,18 @@ export function PersonGiftIdeas({ personId, events, withTitle = true }: PersonGi
             emptyText={RECOMMENDATION_UI.personEmpty}
             onRetry={() => window.location.reload()}
           />
+          {personName !== undefined ? (
+            <GiftPicks
+              personId={personId}
+              personName={personName}
+              occasionId={selected.occasion.id}
+              occasionLabel={selected.occasion.label}
+              order={3}
+            />
+          ) : null}
         </>
       )}
+      {personName !== undefined ? <DismissedProducts personId={personId} personName={personName} /> : null}
     </Stack>
   )
 }

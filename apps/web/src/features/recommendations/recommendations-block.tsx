@@ -6,6 +6,7 @@ import { useSelection } from '../selection/use-selection'
 import { RECOMMENDATION_UI } from './messages'
 import { RecommendationResults } from './recommendation-results'
 import { useRecommendations } from './use-recommendations'
+import { GiftPicks } from '../picks/gift-picks'
 
 function isDebugFlag(search: unknown): boolean {
   const value = (search as Record<string, unknown>).debug
@@ -15,7 +16,8 @@ function isDebugFlag(search: unknown): boolean {
 /**
  * The home page's Recommendations block (spec browsing-and-purchase §2 "/", §4; account-area §2
  * "Home page"): only for a signed-in user with both a person and an occasion selected in the
- * header pickers. Staff and admins who open the page with ?debug=1 get debugInfo in the console.
+ * header pickers, with the product picks "Gift ideas for {name}" under the categories (issue 20).
+ * Staff and admins who open the page with ?debug=1 get debugInfo in the console.
  * Once per chosen pair, when the block's results are ready and it sits outside the viewport (a
  * phone, below the events panel), it scrolls into view (issue 26: "recommendations appear
  * off-screen").
@@ -73,6 +75,12 @@ export default function RecommendationsBlock() {
         data={query.data}
         errorText={RECOMMENDATION_UI.homeError}
         emptyText={RECOMMENDATION_UI.homeEmpty}
+      />
+      <GiftPicks
+        personId={person.id}
+        personName={person.name}
+        occasionId={occasion.id}
+        occasionLabel={occasion.label}
       />
     </Stack>
   )

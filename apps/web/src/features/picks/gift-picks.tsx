@@ -1,0 +1,122 @@
+import { Alert, Center, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { useState } from 'react'
+import { PICK_MAX_PRICE } from '@presently/domain'
+import { IconInfoCircle } from '@tabler/icons-react'
+import { BuyErrorDialog } from '../orders/buy-error-dialog'
+import { useBuyNow } from '../orders/use-buy-now'
+import { PICKS_UI } from './messages'
+import { PickCard } from './pick-card'
+import { useDismissals } from './use-dismissals'
+import { useProductPicks } from './use-product-picks'
+
+export interface GiftPicksProps {
+  personId: number
+  personName: string
+  occasionId: number
+  occasionLabel: string
+  /** Heading level: 2 on home (under Recommendations), 3 inside the person page's Gift Ideas. */
+  order?: 2 | 3
+}
+
+/**
+ * "Gift ideas for {name}" (issue 20): the picks as product cards with their reasons, Buy Now
+ * recording the person and the occasion, "Not for {name}", and the honest line when the catalog
+ * has little for the person's interests. Shown under the categories on home and on the person page.
+ */
+export function GiftPicks({ personId, personName, occasionId, occasionLabel, order = 2 }: GiftPicksProps) {
+  const [budgetText, setBudgetText] = useState<string | number>('')
+  const [budget] = useDebouncedValue(budgetText, 400)
+  const maxPrice =
+    typeof budget === 'number' &&
+    Number.isInteger(budget) &&
+    budget >= PICK_MAX_PRICE.min &&
+    budget <= PICK_MAX_PRICE.max
+      ? budget
+      : undefined
+  const query = useProductPicks({ personId, occasionLabel, maxPrice })
+  const buyNow = useBuyNow({ personId, occasionId })
+  const dismissals = useDismissals(personId)
+  const buying = buyNow.isPending
+  const titleId = `gift-picks-title-${personId}`
+
+  return (
+    <Stack component="section" aria-labelledby={titleId} gap="sm" data-testid="gift-picks">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={order} size={order === 2 ? 'h3' : 'h4'} id={titleId}>
+            {PICKS_UI.title(personName)}
+          </Title>
+          {query.data ? (
+            <Text c="dimmed" size="sm" data-testid="gift-picks-budget">
+              {occasionLabel} · {PICKS_UI.budget(query.data.budget.max, query.data.budget.source)}
+            </Text>
+          ) : null}
+        </div>
+        <NumberInput
+          label={PICKS_UI.budgetLabel}
+          placeholder={PICKS_UI.budgetPlaceholder}
+          prefix="£"
+          min={PICK_MAX_PRICE.min}
+          max={PICK_MAX_PRICE.max}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          value={budgetText}
+          onChange={setBudgetText}
+          w={150}
+          size="sm"
+          data-testid="gift-picks-budget-input"
+        />
+      </Group>
+      {query.isPending ? (
+        <Center py="lg" role="status">
+          <Group gap="sm">
+            <Loader size="sm" aria-hidden />
+            <Text c="dimmed">{PICKS_UI.loading}</Text>
+          </Group>
+        </Center>
+      ) : query.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {PICKS_UI.error}
+        </Alert>
+      ) : (
+        <>
+          {query.data.note ? (
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconInfoCircle size={18} aria-hidden />}
+              data-testid="gift-picks-note"
+            >
+              {query.data.note}
+            </Alert>
+          ) : null}
+          {query.data.picks.length === 0 ? (
+            <Text c="dimmed">{PICKS_UI.empty(personName)}</Text>
+          ) : (
+            <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
+              {query.data.picks.map((pick) => (
+                <PickCard
+                  key={pick.product.id}
+                  pick={pick}
+                  personName={personName}
+                  onBuy={buyNow.buy}
+                  buying={buying}
+                  onDismiss={dismissals.dismiss}
+                  dismissing={dismissals.dismissing === pick.product.id}
+                />
+              ))}
+            </SimpleGrid>
+          )}
+          {dismissals.dismissFailed ? (
+            <Text c="red" size="sm" role="alert">
+              {PICKS_UI.dismissFailed}
+            </Text>
+          ) : null}
+        </>
+      )}
+      <BuyErrorDialog message={buyNow.errorMessage} onClose={buyNow.reset} />
+    </Stack>
+  )
+}

@@ -1,0 +1,130 @@
+import { PERSONAS, type Persona } from './personas.ts'
+
+/**
+ * Personas of the gift-picks benchmark (issue 20): the recommendation personas (personas.ts)
+ * with a budget per present and the products a sensible shop assistant would accept for them,
+ * by category (`accept`, as before) and by title terms (`acceptTerms`), plus personas the picks
+ * need beyond them (Dad's railways and jigsaws and Mum's baking and gardening of the issue's
+ * "Done means", a baby, a teenager, a name-only friend). Written from the shipped catalog and the
+ * profiles, not from the engine's answers.
+ */
+export interface PickPersona extends Persona {
+  /** Most to spend on one present, whole pounds (sent as maxPrice). */
+  budget: number
+  /** Title words that make a product acceptable wherever it is filed. */
+  acceptTerms: string[]
+}
+
+/** Budgets by persona name; the rest by age (a baby £20, a child £30, a teenager £40, an adult £30). */
+const BUDGETS: Record<string, number> = {
+  Dad: 40,
+  Mum: 35,
+  'Grandpa Joe': 25,
+  Gran: 20,
+  Ella: 50,
+  Ben: 25,
+  Freya: 30,
+  Oscar: 60,
+  Jack: 60,
+  Priya: 20,
+  'Mr Patel': 15,
+}
+
+/** Title terms by persona name (what their interests and options name). */
+const TERMS: Record<string, string[]> = {
+  Leo: ['model', 'kit', 'train', 'railway'],
+  Maya: ['paint', 'craft', 'colouring', 'draw'],
+  Dad: ['garden', 'jigsaw', 'puzzle', 'bbq'],
+  Mum: ['craft', 'paint', 'garden', 'jigsaw'],
+  'Grandpa Joe': ['jigsaw', 'puzzle', 'train', 'railway', 'model'],
+  Gran: ['jigsaw', 'puzzle', 'cards'],
+  Chen: ['jigsaw', 'puzzle', 'game', 'chess'],
+  Nora: ['jigsaw', 'puzzle', 'garden'],
+  Rosa: ['garden', 'craft', 'jigsaw'],
+  Poppy: ['craft', 'paint', 'jigsaw', 'game'],
+  Ethan: ['model', 'kit', 'lego'],
+  Alfie: ['model', 'kit'],
+}
+
+function defaultBudget(age: number | undefined): number {
+  if (age === undefined) return 30
+  if (age <= 2) return 20
+  if (age <= 12) return 30
+  if (age <= 17) return 40
+  return 30
+}
+
+const EXTRA: PickPersona[] = [
+  {
+    name: 'Dad (railways)',
+    relationship: 'Father',
+    age: 62,
+    occasion: 'Christmas',
+    loves: ['Model Toys', 'Rail Travel', 'Board Games and Puzzles'],
+    budget: 30,
+    accept: ['Hobbies::Model Trains & Railway Sets', 'Jigsaws & Puzzles', 'Hobbies::Model Building Kits'],
+    acceptTerms: ['railway', 'train', 'locomotive', 'jigsaw', 'puzzle'],
+  },
+  {
+    name: 'Mum (baking)',
+    relationship: 'Mother',
+    age: 58,
+    occasion: 'Christmas',
+    loves: ['Desserts and Baking', 'Gardening'],
+    budget: 30,
+    accept: ['Tools & Garden', 'Food & Drink', 'Party Supplies::Decorations::Cake Decorations'],
+    acceptTerms: ['baking', 'bake', 'cake', 'garden', 'gardening', 'chocolate'],
+  },
+  {
+    name: 'Isaac',
+    relationship: 'Grandson',
+    age: 0,
+    occasion: 'New Baby',
+    budget: 25,
+    accept: ['Baby & Toddler Toys', 'Soft Toys', 'Early Development & Activity Toys'],
+    acceptTerms: ['baby', 'rattle', 'teether', 'soft toy', 'newborn'],
+  },
+  {
+    name: 'Kai',
+    relationship: 'Nephew',
+    age: 17,
+    occasion: 'Birthday',
+    loves: ['Card Games', 'Roleplaying Games'],
+    budget: 40,
+    accept: ['Games', 'Hobbies::Collectible Figures & Memorabilia'],
+    acceptTerms: ['card game', 'dice', 'dungeons', 'strategy'],
+  },
+  {
+    name: 'Chris',
+    relationship: 'Friend',
+    occasion: 'Birthday',
+    budget: 25,
+    accept: ['Games', 'Jigsaws & Puzzles', 'Gifts & Cards', 'Food & Drink', 'Home', 'Hobbies'],
+    acceptTerms: [],
+  },
+]
+
+export const PICK_PERSONAS: PickPersona[] = [
+  ...PERSONAS.map((p) => ({
+    ...p,
+    budget: BUDGETS[p.name] ?? defaultBudget(p.age),
+    acceptTerms: TERMS[p.name] ?? [],
+  })),
+  ...EXTRA,
+]
+
+/** Titles a shop assistant would never hand an adult (the bench's own reading, not the engine's). */
+const CHILDISH =
+  /\b(baby|babies|toddlers?|infants?|newborns?|kids?|children'?s?|boys'?|girls'?|\d{1,2}\s*(months?|m)\s*\+?|[1-5]\s*\+\s*(years?|yrs?)?)\b/i
+
+/**
+ * Whether a pick is acceptable for a persona: inside one of its categories or naming one of its
+ * terms, and for an adult never a child's product by its title.
+ */
+export function acceptable(persona: PickPersona, pick: { path: string | null; title: string }): boolean {
+  if ((persona.age ?? 30) >= 18 && CHILDISH.test(pick.title)) return false
+  const path = pick.path ?? ''
+  if (persona.accept.some((a) => path === a || path.startsWith(`${a}::`))) return true
+  const title = pick.title.toLowerCase()
+  return persona.acceptTerms.some((t) => title.includes(t))
+}

@@ -1,0 +1,200 @@
+/**
+ * Benchmark (not a test) of the gift picks (issue 20), on the shipped catalog:
+ *
+ * - quality: every persona of pick-personas.ts (with its likes, past order and budget) asks for 8
+ *   picks over GET /api/recommendations/person/{id}/products?maxPrice=; prints the share of picks
+ *   within budget (must be 100%), the share of personas whose 8 hold at least 3 acceptable
+ *   products, the share of picks repeating a product bought for the person or another pick
+ *   (must be 0), diversity per answer (distinct leaf and top-level categories, the most from one
+ *   leaf), the share of answers with the honesty line, and picks per answer;
+ * - speed: a user with 50 people asks for picks at concurrency 16 over HTTP (closed loop in a
+ *   worker thread, cycling people, occasions and budgets; computed live) and the service alone.
+ *
+ * On a fresh embedded PostgreSQL (the default) and, with DATABASE_URL, on that server too.
+ *
+ *   npm run bench:picks
+ *   BENCH_VERBOSE=1 npm run bench:picks     # every persona's picks with their reasons
+ */
+import os from 'node:os'
+import { importCatalog, seedCatalogFile, seedDescriptionsFile } from '@presently/db/import'
+import { clickThroughs, eq, occasions, products } from '@presently/db'
+import { productPicksForPerson } from '@presently/api'
+import type { ProductPicksOutput } from '@presently/domain'
+import { buildApp } from '../apps/server/src/app.ts'
+import { closedLoop, percentile, type LoopResult } from './closed-loop.ts'
+import { embeddedTarget, serverTarget, type Target } from './lib.ts'
+import { acceptable, PICK_PERSONAS } from './pick-personas.ts'
+import { addPersona, loadReference, signedIn } from './persona-setup.ts'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16)
+const port = Number(process.env.BENCH_PORT ?? 3803)
+const verbose = process.env.BENCH_VERBOSE === '1'
+
+const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`
+const mean = (list: number[]) => (list.length ? list.reduce((s, v) => s + v, 0) / list.length : 0)
+
+async function run(target: Target): Promise<void> {
+  console.log(`\n== ${target.label}`)
+  const db = target.db
+  const imported = await importCatalog(db, { file: seedCatalogFile, descriptionsFile: seedDescriptionsFile })
+  console.log(`  catalog: ${imported.imported} products`)
+  const ref = await loadReference(db)
+  const app = await buildApp({
+    env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
+    db,
+    logger: false,
+  })
+  const base = await app.listen({ port, host: '127.0.0.1' })
+  try {
+    const shopper = await signedIn(db, 'picks-shopper@example.com')
+    let picks = 0
+    let withinBudget = 0
+    let repeats = 0
+    let goodAnswers = 0
+    let honest = 0
+    const leaves: number[] = []
+    const roots: number[] = []
+    const maxLeaf: number[] = []
+    const sizes: number[] = []
+    const weak: string[] = []
+    for (const persona of PICK_PERSONAS) {
+      const id = await addPersona(db, shopper.id, ref, persona)
+      const bought = new Set(
+        (
+          await db
+            .select({ productId: clickThroughs.productId })
+            .from(clickThroughs)
+            .where(eq(clickThroughs.personId, id))
+        ).map((r) => r.productId),
+      )
+      const res = await app.inject({
+        url: `/api/recommendations/person/${id}/products?occasion=${encodeURIComponent(persona.occasion)}&count=8&maxPrice=${persona.budget}`,
+        headers: { cookie: shopper.cookie },
+      })
+      if (res.statusCode !== 200) throw new Error(`${persona.name}: ${res.statusCode} ${res.body}`)
+      const body = res.json<ProductPicksOutput>()
+      const seen = new Set<number>()
+      const leafCount = new Map<string, number>()
+      const rootSet = new Set<string>()
+      let good = 0
+      const marks: boolean[] = []
+      for (const pick of body.picks) {
+        picks += 1
+        if (pick.product.price <= persona.budget) withinBudget += 1
+        if (seen.has(pick.product.id) || bought.has(pick.product.id)) repeats += 1
+        seen.add(pick.product.id)
+        const levels = [
+          pick.product.categoryName,
+          pick.product.category_level1,
+          pick.product.category_level2,
+          pick.product.category_level3,
+        ].filter((l): l is string => !!l)
+        const path = levels.join('::')
+        leafCount.set(path, (leafCount.get(path) ?? 0) + 1)
+        rootSet.add(levels[0] ?? '')
+        const ok = acceptable(persona, { path, title: pick.product.title })
+        marks.push(ok)
+        if (ok) good += 1
+      }
+      if (good >= 3) goodAnswers += 1
+      else
+        weak.push(`${persona.name} (${persona.occasion}, £${persona.budget}): ${good}/${body.picks.length} acceptable`)
+      if (body.fewForInterests) honest += 1
+      sizes.push(body.picks.length)
+      if (body.picks.length) {
+        leaves.push(leafCount.size)
+        roots.push(rootSet.size)
+        maxLeaf.push(Math.max(...leafCount.values()))
+      }
+      if (verbose) {
+        console.log(
+          `\n  ${persona.name}, ${persona.relationship}${persona.age === undefined ? '' : `, ${persona.age}`}, ${persona.occasion}, £${persona.budget} (${body.budget.source})${body.note ? `\n    ! ${body.note}` : ''}`,
+        )
+        body.picks.forEach((p, i) =>
+          console.log(
+            `    ${marks[i] ? '+' : '-'} £${p.product.price.toFixed(2).padStart(6)} ${p.product.title}\n        ${p.reason}`,
+          ),
+        )
+      }
+    }
+    const n = PICK_PERSONAS.length
+    console.log(`  personas: ${n} on ${new Set(PICK_PERSONAS.map((p) => p.occasion)).size} occasions`)
+    console.log(`  picks within budget: ${pct(withinBudget, picks)} (${withinBudget}/${picks})`)
+    console.log(`  personas whose top 8 hold >= 3 acceptable products: ${pct(goodAnswers, n)} (${goodAnswers}/${n})`)
+    console.log(`  picks repeating a bought product or another pick: ${pct(repeats, picks)} (${repeats})`)
+    console.log(
+      `  diversity per answer: ${mean(leaves).toFixed(2)} leaf categories, ${mean(roots).toFixed(2)} top-level categories, at most ${Math.max(...maxLeaf)} from one leaf`,
+    )
+    console.log(
+      `  picks per answer: mean ${mean(sizes).toFixed(2)}, fewer than 8 in ${sizes.filter((s) => s < 8).length}; honesty line in ${honest}`,
+    )
+    for (const line of weak) console.log(`    weak: ${line}`)
+
+    // Speed: 50 people of one user, concurrency 16.
+    const busy = await signedIn(db, 'fifty-people-picks@example.com')
+    const ids: number[] = []
+    for (let i = 0; i < 50; i++) {
+      const persona = PICK_PERSONAS[i % PICK_PERSONAS.length]!
+      ids.push(await addPersona(db, busy.id, ref, { ...persona, name: `${persona.name} ${i}` }))
+    }
+    const occasionLabels = (await db.select({ label: occasions.label }).from(occasions)).map((o) => o.label)
+    const budgets = ['', '&maxPrice=20', '&maxPrice=30', '&maxPrice=50']
+    const paths = ids.flatMap((id, i) =>
+      [0, 1, 2].map(
+        (k) =>
+          `/api/recommendations/person/${id}/products?occasion=${encodeURIComponent(occasionLabels[(i * 3 + k) % occasionLabels.length]!)}&count=8${budgets[(i + k) % budgets.length]}`,
+      ),
+    )
+    await fetch(base + paths[0]!, { headers: { cookie: busy.cookie } })
+    const line = (label: string, r: LoopResult) =>
+      console.log(
+        `  ${label.padEnd(48)} p50 ${percentile(r.latencies, 50).toFixed(2).padStart(7)} ms  p95 ${percentile(r.latencies, 95).toFixed(2).padStart(7)} ms  p99 ${percentile(r.latencies, 99).toFixed(2).padStart(7)} ms  ${(r.requests / r.seconds).toFixed(0).padStart(5)} req/s (${r.non2xx} non-2xx, ${r.errors} errors)`,
+      )
+    console.log(`  latency at concurrency ${concurrency}, ${seconds} s each, user with 50 people:`)
+    const load = (list: string[]) =>
+      closedLoop({ origin: base, paths: list, headers: { cookie: busy.cookie }, concurrency, seconds })
+    line('GET /api/recommendations/person/{id}/products', await load(paths))
+    line(
+      '  for scale: GET /api/recommendations/person/{id}',
+      await load(ids.map((id) => `/api/recommendations/person/${id}?occasion=Christmas&count=3`)),
+    )
+    const service: number[] = []
+    const until = Date.now() + seconds * 1000
+    let k = 0
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (Date.now() < until) {
+          const i = k++
+          const started = performance.now()
+          await productPicksForPerson(db, {
+            userId: busy.id,
+            personId: ids[i % ids.length]!,
+            occasion: occasionLabels[i % occasionLabels.length]!,
+            count: 8,
+          })
+          service.push(performance.now() - started)
+        }
+      }),
+    )
+    service.sort((a, b) => a - b)
+    line('  the service alone (productPicksForPerson)', {
+      latencies: service,
+      requests: service.length,
+      non2xx: 0,
+      errors: 0,
+      seconds,
+    })
+    const [{ count } = { count: 0 }] = await db.$count(products).then((c) => [{ count: c }])
+    console.log(`  (${count} products in the table)`)
+  } finally {
+    await app.close()
+    await target.close()
+  }
+}
+
+console.log(
+  `Gift-picks benchmark on ${os.cpus().length} cores, Node ${process.version}, ${PICK_PERSONAS.length} personas`,
+)
+await run(await embeddedTarget())
+if (process.env.DATABASE_URL) await run(await serverTarget(process.env.DATABASE_URL))

@@ -1,0 +1,239 @@
+import type pg from 'pg'
+import type { Db } from '@presently/db'
+import { LIKE_ASSOCIATION, type PickProduct } from '@presently/recommender'
+
+/** The node-postgres pool under a Drizzle database (drizzle() keeps it as $client). */
+export function poolOf(db: Db): pg.Pool {
+  const client = db.$client
+  if (!client) throw new Error('the database has no node-postgres client ($client)')
+  return client
+}
+
+/** What the picks read of the user's history with a person, besides the profile. */
+export interface PersonPickHistory {
+  /** Products the user bought (clicked through) for this person. */
+  orderedProductIds: number[]
+  /** "Not for {name}" dismissals with the product's category path. */
+  dismissed: { productId: number; path: string | null }[]
+  /** Liked products for this person and/or occasion with LIKE_ASSOCIATION's strength. */
+  liked: { productId: number; strength: number }[]
+}
+
+const PATH_SQL = (alias: string) =>
+  `case when ${alias}.category_name is null then null else concat_ws('::', ${alias}.category_name, ${alias}.category_level1, ${alias}.category_level2, ${alias}.category_level3) end`
+
+/** $1 user, $2 person, $3 occasion label or value. */
+const HISTORY_QUERY = `
+  with occ as (
+    select id from occasions where lower(label) = lower($3) or lower(value) = lower($3)
+     order by (lower(label) = lower($3)) desc, id limit 1
+  )
+  select
+    coalesce((select json_agg(distinct ct.product_id) from click_throughs ct
+               where ct.user_id = $1 and ct.person_id = $2 and ct.product_id is not null), '[]'::json) as ordered,
+    coalesce((select json_agg(json_build_object('productId', d.product_id, 'path', ${PATH_SQL('p')}))
+                from pick_dismissals d join products p on p.id = d.product_id
+               where d.user_id = $1 and d.person_id = $2), '[]'::json) as dismissed,
+    coalesce((select json_agg(json_build_object('productId', x.product_id, 'person', x.for_person, 'occasion', x.for_occasion))
+                from (select l.product_id,
+                             bool_or(a.person_id = $2) as for_person,
+                             coalesce(bool_or(a.occasion_id = (select id from occ)), false) as for_occasion
+                        from product_likes l join product_like_associations a on a.product_like_id = l.id
+                       where l.user_id = $1
+                         and (a.person_id = $2 or (a.person_id is null and a.occasion_id = (select id from occ)))
+                       group by l.product_id) x), '[]'::json) as liked
+`
+
+/**
+ * The user's history with one person that the picks read (issue 20), in one query: products
+ * bought for them (orders), products dismissed for them ("Not for {name}") and products liked
+ * for them or (with no person) for the occasion. The caller has already checked the person is
+ * the user's own; every subquery filters on the user as well.
+ */
+export async function loadPersonPickHistory(
+  db: Db,
+  userId: number,
+  personId: number,
+  occasionLabel: string,
+): Promise<PersonPickHistory> {
+  const { rows } = await poolOf(db).query<{
+    ordered: number[]
+    dismissed: { productId: number; path: string | null }[]
+    liked: { productId: number; person: boolean | null; occasion: boolean }[]
+  }>({ name: 'presently_pick_history_v1', text: HISTORY_QUERY, values: [userId, personId, occasionLabel] })
+  const row = rows[0]
+  return {
+    orderedProductIds: row?.ordered ?? [],
+    dismissed: row?.dismissed ?? [],
+    liked: (row?.liked ?? []).map((l) => ({
+      productId: l.productId,
+      strength:
+        l.person && l.occasion
+          ? LIKE_ASSOCIATION.personAndOccasion
+          : l.person
+            ? LIKE_ASSOCIATION.person
+            : LIKE_ASSOCIATION.occasion,
+    })),
+  }
+}
+
+/** Products read per candidate category (the most popular within budget). */
+const PER_CATEGORY = 40
+/** Products read by the person's terms across the catalog (the most popular matches within budget). */
+const BY_TERMS = 240
+
+/** A term as a tsquery piece: its words (letters and digits only) joined by <-> (a phrase). */
+function tsTerm(term: string): string | null {
+  const words = term
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => /^[\p{L}\p{N}]+$/u.test(w))
+  return words.length ? words.join(' <-> ') : null
+}
+
+interface ProductRow {
+  id: number
+  aw_product_id: string | number
+  title: string
+  description: string | null
+  price: string | number
+  image_url: string | null
+  brand: string | null
+  merchant_name: string | null
+  average_rating: number | null
+  review_count: number | null
+  category_name: string | null
+  category_level1: string | null
+  category_level2: string | null
+  category_level3: string | null
+  variant_group_id: number | null
+  variant_secondary: boolean
+  disabled: boolean
+  category_hidden: boolean
+}
+
+const COLUMNS = `p.id, p.aw_product_id, p.title, left(p.long_description, 400) as description, p.price, p.image_url,
+  p.brand, p.merchant_name, p.average_rating, p.review_count, p.category_name, p.category_level1,
+  p.category_level2, p.category_level3, p.variant_group_id, p.variant_secondary, p.disabled, p.category_hidden`
+const VISIBLE = `not p.disabled and not p.category_hidden and not p.variant_secondary and p.category_name is not null`
+
+/**
+ * $1..$4 the levels of the category paths, $5 the budget (null: any), $6 the tsquery ('' for
+ * none), $7 liked product ids. The categories are read in ONE scan joined on the top level and
+ * ranked per path (a lateral query per path scanned the table once per path); a named statement,
+ * planned once per connection.
+ */
+const PRODUCTS_QUERY = `
+  with k as (
+    select * from unnest($1::text[], $2::text[], $3::text[], $4::text[]) with ordinality as k(l0, l1, l2, l3, i)
+  ),
+  in_categories as (
+    select p.id, row_number() over (partition by k.i order by p.popularity desc nulls last, p.id) as rn
+      from products p
+      join k on p.category_name = k.l0
+             and (k.l1 is null or p.category_level1 = k.l1)
+             and (k.l2 is null or p.category_level2 = k.l2)
+             and (k.l3 is null or p.category_level3 = k.l3)
+     where ${VISIBLE} and ($5::numeric is null or p.price <= $5)
+  ),
+  by_terms as (
+    select p.id from products p
+     where $6::text <> '' and ${VISIBLE} and ($5::numeric is null or p.price <= $5)
+       and p.search_vector @@ to_tsquery('english', $6)
+     order by p.popularity desc nulls last, p.id
+     limit ${BY_TERMS}
+  )
+  select ${COLUMNS} from products p
+   where p.id in (select id from in_categories where rn <= ${PER_CATEGORY})
+      or p.id in (select id from by_terms)
+      or p.id = any($7::int[])
+   order by p.id`
+
+/**
+ * The products the picks choose from (issue 20), in one query over the visible catalog (enabled,
+ * not hidden, primary variants) at or under `maxPrice` (pounds; null: any price): the most
+ * popular PER_CATEGORY of each of the plan's best categories, the most popular BY_TERMS matching
+ * the person's interest terms anywhere (full text: a railway jigsaw for a railway lover), and
+ * the liked products (read apart, whatever their price: the engine applies the budget).
+ * Duplicates are removed by the engine.
+ *
+ * The catalog read (not the liked products) is kept per catalog version and (paths, terms,
+ * budget), as the category statistics are (catalogModelFor): any catalog write bumps the version
+ * and starts afresh. The ranking itself is computed on every call.
+ */
+export async function loadPickProducts(
+  db: Db,
+  input: {
+    catalogVersion: string
+    paths: readonly string[]
+    terms: readonly string[]
+    likedIds: readonly number[]
+    maxPrice: number | null
+  },
+): Promise<PickProduct[]> {
+  const key = JSON.stringify([input.paths, input.terms, input.maxPrice])
+  let cache = readCaches.get(db)
+  if (!cache || cache.version !== input.catalogVersion) {
+    cache = { version: input.catalogVersion, reads: new Map() }
+    readCaches.set(db, cache)
+  }
+  let read = cache.reads.get(key)
+  if (!read) {
+    if (cache.reads.size >= READS_KEPT) cache.reads.clear()
+    read = readPickProducts(db, { ...input, likedIds: [] })
+    cache.reads.set(key, read)
+    const reads = cache.reads
+    read.catch(() => reads.delete(key))
+  }
+  const [candidates, liked] = await Promise.all([
+    read,
+    input.likedIds.length
+      ? readPickProducts(db, { paths: [], terms: [], likedIds: input.likedIds, maxPrice: null })
+      : [],
+  ])
+  return liked.length ? [...liked, ...candidates] : candidates
+}
+
+/** Catalog reads kept per catalog version (each a few dozen products). */
+const READS_KEPT = 5000
+const readCaches = new WeakMap<Db, { version: string; reads: Map<string, Promise<PickProduct[]>> }>()
+
+async function readPickProducts(
+  db: Db,
+  input: { paths: readonly string[]; terms: readonly string[]; likedIds: readonly number[]; maxPrice: number | null },
+): Promise<PickProduct[]> {
+  const levels = [0, 1, 2, 3].map((i) => input.paths.map((p) => p.split('::')[i] ?? null))
+  const tsquery = [...new Set(input.terms.map(tsTerm).filter((t): t is string => t !== null))]
+    .map((t) => `(${t})`)
+    .join(' | ')
+  const { rows } = await poolOf(db).query<ProductRow>({
+    name: 'presently_pick_products_v1',
+    text: PRODUCTS_QUERY,
+    values: [...levels, input.maxPrice, tsquery, input.likedIds],
+  })
+  return rows.map((r) => {
+    const awProductId = Number(r.aw_product_id)
+    return {
+      id: r.id,
+      awProductId,
+      title: r.title,
+      description: r.description,
+      price: Number(r.price),
+      imageUrl: r.image_url,
+      brand: r.brand,
+      merchant: r.merchant_name,
+      rating: r.average_rating,
+      reviewCount: r.review_count,
+      // The shop's own product page (the id its URL carries: productUrlId in the web app).
+      productUrl: `/product/${awProductId >= 10_000 ? awProductId : r.id}`,
+      path: r.category_name
+        ? [r.category_name, r.category_level1, r.category_level2, r.category_level3].filter(Boolean).join('::')
+        : null,
+      variantGroupId: r.variant_group_id,
+      variantSecondary: r.variant_secondary,
+      disabled: r.disabled,
+      hidden: r.category_hidden,
+      inStock: null,
+    }
+  })
+}

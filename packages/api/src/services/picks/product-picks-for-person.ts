@@ -1,0 +1,148 @@
+import { eq, occasions, type Db } from '@presently/db'
+import { AppError, PEOPLE_MESSAGES, RECOMMENDATION_MESSAGES, ukToday, type ProductPicksOutput } from '@presently/domain'
+import { planPicks, productPicks, resolvePickBudget, type PicksResult } from '@presently/recommender'
+import { catalogModelFor } from '../recommendations/catalog-model.ts'
+import { loadRecommendationInput } from '../recommendations/load-recommendation-input.ts'
+import { loadPersonPickHistory, loadPickProducts } from './load-pick-inputs.ts'
+
+/** Who and what a budget or given-products source is asked about. */
+export interface PickSubject {
+  userId: number
+  personId: number
+  occasionId: number
+}
+
+/**
+ * THE SEAM for the gift-history and budgets work (issue 20): where a per-occasion ("event") or
+ * per-person budget comes from, and which products the person has been given. Each answers for
+ * the user's own person only. The defaults know of neither; that work passes its own (or
+ * replaces these defaults) and the picks use them at once: the budget order is query, then
+ * this resolver, then the profile's Budget options (resolvePickBudget), and given products are
+ * excluded like orders.
+ */
+export interface PickSources {
+  resolveBudget: (db: Db, subject: PickSubject) => Promise<{ max: number; source: 'event' | 'person' } | null>
+  givenProductIds: (db: Db, subject: PickSubject) => Promise<readonly number[]>
+}
+
+/** No event or person budgets and no gift history yet (see PickSources). */
+export const DEFAULT_PICK_SOURCES: PickSources = {
+  resolveBudget: () => Promise.resolve(null),
+  givenProductIds: () => Promise.resolve([]),
+}
+
+export interface ProductPicksOptions {
+  userId: number
+  personId: number
+  /** Occasion label or value (case-insensitive), or its id. */
+  occasion: string | { id: number }
+  /** Picks wanted, 1..24 (the route's default is 8). */
+  count: number
+  /** The most to spend on one present, whole pounds; overrides every other budget. */
+  maxPrice?: number
+  /** UK date YYYY-MM-DD (tests); today by default. */
+  today?: string
+  sources?: PickSources
+}
+
+const ms = (n: number) => Math.round(n * 100) / 100
+
+/**
+ * Gift picks: concrete products for one of the user's people and an occasion, within budget,
+ * each with its reason (issue 20; GET /api/recommendations/person/{personId}/products and tRPC
+ * recommendations.productsForPerson; the reminder emails call it for their first four picks).
+ *
+ * Reads the person and the occasion (the category engine's one query) and the user's history
+ * with the person (orders, dismissals, likes) at once, scores the catalog's categories
+ * (planPicks), reads the products of the best ones and those matching the person's interest
+ * terms within the budget (loadPickProducts), and ranks them (productPicks: weights, diversity,
+ * exclusions, reasons; docs/decisions/gift-picks.md).
+ *
+ * Budget: `maxPrice` ("query"), else `sources.resolveBudget` ("event"/"person"), else the
+ * profile's Budget options ("options"), else none. Never offered: products bought for the person
+ * (orders), given to them (`sources.givenProductIds`), or dismissed for them.
+ *
+ * @returns {picks[{product, category{name, categoryUrl}, reason, score}], budget{max, source},
+ *   personName, fewForInterests, note, metadata{processingTime (ms)}}; fewer picks than `count`
+ *   when fewer fit.
+ * @throws AppError BAD_REQUEST `Unknown occasion "<label>"`; AppError NOT_FOUND "Person not found"
+ *   when the person is not the user's own (or does not exist).
+ */
+export async function productPicksForPerson(db: Db, options: ProductPicksOptions): Promise<ProductPicksOutput> {
+  const started = performance.now()
+  const sources = options.sources ?? DEFAULT_PICK_SOURCES
+  const label = typeof options.occasion === 'string' ? options.occasion : await occasionValue(db, options.occasion.id)
+  const [input, history] = await Promise.all([
+    loadRecommendationInput(db, options.userId, options.personId, label),
+    loadPersonPickHistory(db, options.userId, options.personId, label),
+  ])
+  if (!input.occasion) throw new AppError('BAD_REQUEST', RECOMMENDATION_MESSAGES.unknownOccasion(label))
+  if (!input.profile) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
+  const subject = { userId: options.userId, personId: options.personId, occasionId: input.occasion.id }
+  const [model, resolved, given] = await Promise.all([
+    catalogModelFor(db, input.catalogVersion),
+    options.maxPrice === undefined ? sources.resolveBudget(db, subject) : Promise.resolve(null),
+    sources.givenProductIds(db, subject),
+  ])
+  const today = options.today ?? ukToday()
+  const budget = resolvePickBudget({
+    query: options.maxPrice ?? null,
+    resolved,
+    giftPreferences: input.profile.giftPreferences,
+  })
+  const plan = planPicks(input.profile, input.occasion, model, today)
+  const products = await loadPickProducts(db, {
+    catalogVersion: input.catalogVersion,
+    paths: plan.topPaths,
+    terms: plan.terms,
+    likedIds: history.liked.map((l) => l.productId),
+    maxPrice: budget.max,
+  })
+  const result: PicksResult = productPicks(plan, products, {
+    count: options.count,
+    today,
+    budget,
+    excludedProductIds: [...history.orderedProductIds, ...given],
+    dismissed: history.dismissed,
+    liked: history.liked,
+    seed: `${options.userId}:${options.personId}:${input.occasion.id}`,
+  })
+  return {
+    picks: result.picks.map((pick) => {
+      const levels = pick.product.path?.split('::') ?? []
+      return {
+        product: {
+          id: pick.product.id,
+          awProductId: pick.product.awProductId,
+          title: pick.product.title,
+          price: pick.product.price,
+          imageUrl: pick.product.imageUrl,
+          brand: pick.product.brand,
+          merchant: pick.product.merchant,
+          rating: pick.product.rating,
+          reviewCount: pick.product.reviewCount,
+          productUrl: pick.product.productUrl,
+          categoryName: levels[0] ?? null,
+          category_level1: levels[1] ?? null,
+          category_level2: levels[2] ?? null,
+          category_level3: levels[3] ?? null,
+        },
+        category: { name: pick.category.name, categoryUrl: pick.category.url },
+        reason: pick.reason,
+        score: pick.score,
+      }
+    }),
+    budget: result.budget,
+    personName: input.profile.name,
+    fewForInterests: result.fewForInterests,
+    note: result.note,
+    metadata: { processingTime: ms(performance.now() - started) },
+  }
+}
+
+/** The value of an occasion by id (the reminder emails know occasions by id). */
+async function occasionValue(db: Db, id: number): Promise<string> {
+  const [row] = await db.select({ value: occasions.value }).from(occasions).where(eq(occasions.id, id))
+  if (!row) throw new AppError('BAD_REQUEST', RECOMMENDATION_MESSAGES.unknownOccasion(String(id)))
+  return row.value
+}

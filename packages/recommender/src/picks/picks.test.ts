@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest'
+import { OCCASIONS, profile, testCatalog, TODAY } from '../testing/catalog.ts'
+import type { ProfileInput } from '../types.ts'
+import { planPicks, productPicks, resolvePickBudget } from './picks.ts'
+import { productAgeFit, productAgeSignal } from './product-age.ts'
+import type { PickOptions, PickProduct, PicksResult } from './types.ts'
+
+const model = testCatalog()
+const TRAINS = 'Hobbies::Model Trains & Railway Sets::Rail Vehicles::Trains'
+const LANDSCAPING = 'Hobbies::Model Trains & Railway Sets::Accessories::Landscaping'
+const JIGSAWS = 'Jigsaws & Puzzles::Jigsaws'
+const BABY = 'Baby & Toddler Toys::Sound Toys'
+
+let nextId = 1
+function product(path: string, title: string, price: number, over: Partial<PickProduct> = {}): PickProduct {
+  const id = nextId++
+  return {
+    id,
+    awProductId: 1000 + id,
+    title,
+    description: null,
+    price,
+    imageUrl: null,
+    brand: null,
+    merchant: 'Amazon UK',
+    rating: 4.5,
+    reviewCount: 120,
+    productUrl: `https://example.test/${id}`,
+    path,
+    variantGroupId: null,
+    variantSecondary: false,
+    disabled: false,
+    hidden: false,
+    inStock: null,
+    ...over,
+  }
+}
+
+const FEED: PickProduct[] = [
+  product(TRAINS, 'Hornby R1234 Flying Scotsman Train Set OO Gauge', 29.99, { rating: 4.8, reviewCount: 1200 }),
+  product(TRAINS, 'Hornby Class 08 Diesel Locomotive', 24.5),
+  product(TRAINS, 'Bachmann Steam Locomotive GWR', 28),
+  product(TRAINS, 'Hornby Big Train Set for Kids 3+ Years', 19.99, { rating: 4.9, reviewCount: 3000 }),
+  product(LANDSCAPING, 'Peco Model Railway Grass Scenery Pack', 12.99),
+  product(LANDSCAPING, 'Woodland Scenics Railway Trees Kit', 16.5),
+  product(JIGSAWS, 'Ravensburger Steam Railway 1000 Piece Jigsaw', 14.99, { rating: 4.7, reviewCount: 800 }),
+  product(JIGSAWS, 'Wasgij Christmas 1000 Piece Jigsaw Puzzle', 13.99),
+  product(JIGSAWS, 'Gibsons Seaside Jigsaw 500 Pieces', 11.99),
+  product(JIGSAWS, 'My First Jigsaw Puzzle Toddler 12 Months+', 8.99),
+  product(JIGSAWS, 'Ravensburger Premium Jigsaw 2000 Pieces Alpine Lake', 45),
+  product('Jigsaws & Puzzles::Brain Teasers', 'Hanayama Cast Puzzle Brain Teaser', 13.5),
+  product(BABY, 'Baby Musical Train Sound Toy', 15.99, { rating: 4.9, reviewCount: 5000 }),
+  product('Baby & Toddler Toys::Rattles', 'Pintoy Wooden Rattle for Baby', 9.99),
+  product('Games::Card Games', 'Bicycle Playing Cards Standard', 4.99),
+  product('Games::Chess', 'Jaques Staunton Chess Set', 29),
+  product('Tools & Garden::Garden Tools', 'Kids Garden Tool Set 3+ Years', 14.99),
+  product('Tools & Garden::Garden Tools', 'Spear & Jackson Gardener Trowel and Fork Set', 19.99),
+  product('Food & Drink::Food::Chocolate', 'Cadbury Baking Chocolate Cake Kit for Adults', 12),
+  product('Party Supplies::Decorations::Balloons', 'Balloon Arch Kit', 9.99),
+  product('Figures & Playsets::Dinosaurs', 'Schleich T-Rex Figure 3+ years', 12.99),
+]
+
+const modelToys = {
+  name: 'Model Toys',
+  love: true,
+  targets: [
+    { path: 'Hobbies::Model Building Kits', weight: 1 },
+    { path: 'Hobbies::Model Trains & Railway Sets', weight: 0.8 },
+  ],
+}
+const puzzles = { name: 'Board Games and Puzzles', love: true, targets: [{ path: 'Jigsaws & Puzzles', weight: 0.9 }] }
+const dad = profile({
+  name: 'Dad',
+  dateOfBirth: '1963-06-01',
+  relationship: { name: 'Father', type: 'Family' },
+  interests: [modelToys, puzzles],
+  completeness: 40,
+})
+
+function run(p: ProfileInput, over: Partial<PickOptions> = {}, feed: PickProduct[] = FEED): PicksResult {
+  const plan = planPicks(p, OCCASIONS.christmas, model, TODAY)
+  return productPicks(plan, feed, {
+    count: 8,
+    today: TODAY,
+    budget: { max: 30, source: 'query' },
+    excludedProductIds: [],
+    dismissed: [],
+    liked: [],
+    seed: 'u1:p1:o2',
+    ...over,
+  })
+}
+const titles = (r: PicksResult) => r.picks.map((p) => p.product.title)
+
+describe('product picks for Dad, 62, model railways and jigsaws, £30 for Christmas', () => {
+  const r = run(dad)
+
+  it('picks products within the budget, none for young children, each with a reason naming his interests', () => {
+    expect(r.picks.length).toBeGreaterThanOrEqual(6)
+    for (const pick of r.picks) {
+      expect(pick.product.price).toBeLessThanOrEqual(30)
+      expect(pick.product.title).not.toMatch(/baby|toddler|3\+ years|kids|rattle/i)
+      expect(pick.reason).toMatch(/model toys|board games and puzzles/)
+      expect(pick.reason).toMatch(/\.$/)
+    }
+    expect(titles(r)).toContain('Hornby R1234 Flying Scotsman Train Set OO Gauge')
+    expect(titles(r)).not.toContain('Ravensburger Premium Jigsaw 2000 Pieces Alpine Lake')
+  })
+
+  it('names the strongest signals, differently across picks', () => {
+    const scotsman = r.picks.find((p) => p.product.title.includes('Flying Scotsman'))!
+    expect(scotsman.reason).toMatch(
+      /4\.8 stars from 1,200 reviews|rated 4\.8 by 1,200 buyers|1,200 reviews averaging 4\.8/,
+    )
+    expect(scotsman.reason).toMatch(/£30/)
+    expect(new Set(r.picks.map((p) => p.reason)).size).toBe(r.picks.length)
+  })
+
+  it('keeps to two per leaf category and half per top level when the evidence spans several', () => {
+    const perLeaf = new Map<string, number>()
+    const perRoot = new Map<string, number>()
+    for (const pick of r.picks) {
+      const path = pick.product.path!
+      perLeaf.set(path, (perLeaf.get(path) ?? 0) + 1)
+      perRoot.set(path.split('::')[0]!, (perRoot.get(path.split('::')[0]!) ?? 0) + 1)
+    }
+    expect(Math.max(...perLeaf.values())).toBeLessThanOrEqual(2)
+    expect(Math.max(...perRoot.values())).toBeLessThanOrEqual(4)
+  })
+
+  it('does not raise the honesty flag when the catalog covers his interests', () => {
+    expect(r.fewForInterests).toBe(false)
+    expect(r.note).toBeNull()
+  })
+
+  it('is the same all day and may change from one day to the next', () => {
+    expect(titles(run(dad))).toEqual(titles(r))
+    const days = ['2025-11-21', '2025-11-22', '2025-11-23', '2025-11-24', '2025-11-25', '2025-11-26']
+    const orders = new Set(days.map((today) => titles(run(dad, { today })).join('|')))
+    expect(orders.size).toBeGreaterThan(1)
+  })
+})
+
+describe('exclusions', () => {
+  const scotsman = FEED[0]!
+  const diesel = FEED[1]!
+  it('never offers bought, dismissed, disabled, hidden, secondary-variant, out-of-stock or over-budget products', () => {
+    const feed = [
+      ...FEED,
+      product(TRAINS, 'Hornby Disabled Locomotive', 20, { disabled: true }),
+      product(TRAINS, 'Hornby Hidden Locomotive', 20, { hidden: true }),
+      product(TRAINS, 'Hornby Secondary Colour Locomotive', 20, { variantSecondary: true }),
+      product(TRAINS, 'Hornby Sold Out Locomotive', 20, { inStock: false }),
+    ]
+    const r = run(dad, { excludedProductIds: [scotsman.id], dismissed: [{ productId: diesel.id, path: TRAINS }] }, feed)
+    expect(titles(r)).not.toContain(scotsman.title)
+    expect(titles(r)).not.toContain(diesel.title)
+    expect(titles(r).join()).not.toMatch(/Disabled|Hidden|Secondary|Sold Out/)
+    expect(r.excluded).toMatchObject({
+      'bought for or given to them': 1,
+      'dismissed for them': 1,
+      'disabled or hidden': 2,
+      'not the primary variant': 1,
+      'out of stock': 1,
+    })
+    expect(r.excluded['over budget']).toBeGreaterThan(0)
+  })
+
+  it('reads a dismissal as a weak negative for its category', () => {
+    const before = run(dad).picks.find((p) => p.product.title.includes('Bachmann'))
+    const after = run(dad, { dismissed: [{ productId: diesel.id, path: TRAINS }] }).picks.find((p) =>
+      p.product.title.includes('Bachmann'),
+    )
+    expect(before && after).toBeTruthy()
+    expect(after!.score).toBeLessThan(before!.score)
+  })
+
+  it('offers one product per variant group', () => {
+    const feed = [
+      product(JIGSAWS, 'Railway Jigsaw Blue', 10, { variantGroupId: 7 }),
+      product(JIGSAWS, 'Railway Jigsaw Red', 10, { variantGroupId: 7 }),
+    ]
+    expect(run(dad, {}, feed).picks).toHaveLength(1)
+  })
+})
+
+describe('likes', () => {
+  it('puts a liked product first when it is within budget, and its neighbours next', () => {
+    const chess = FEED.find((p) => p.title.includes('Chess'))!
+    const r = run(dad, { liked: [{ productId: chess.id, strength: 1 }] })
+    expect(r.picks[0]!.product.id).toBe(chess.id)
+    expect(r.picks[0]!.reason).toMatch(/^You liked this for Dad/)
+    const pricey = FEED.find((p) => p.title.includes('2000 Pieces'))!
+    expect(titles(run(dad, { liked: [{ productId: pricey.id, strength: 1 }] }))).not.toContain(pricey.title)
+  })
+})
+
+describe('age', () => {
+  it('reads age signals from titles', () => {
+    expect(productAgeSignal('Big Train Set for Kids 3+ Years')).toMatchObject({ minAge: 3 })
+    expect(productAgeSignal('Stacking Cups 18 Months+').babyOrToddler).toBe(true)
+    expect(productAgeSignal('Science Kit Ages 8-12')).toMatchObject({ minAge: 8, maxAge: 12 })
+    expect(productAgeSignal("Children's Pirate Costume").childCostume).toBe(true)
+    expect(productAgeSignal('Adult Pirate Costume').childCostume).toBe(false)
+    expect(productAgeSignal('Drinking Game for Adults 18+').forAdults).toBe(true)
+    expect(productAgeFit(productAgeSignal('Science Kit Ages 8-12'), 62, true, 0.5)).toBe('exclude')
+    expect(productAgeFit(productAgeSignal('Drinking Game 18+'), 10, false, 0.5)).toBe('exclude')
+    expect(productAgeFit(productAgeSignal('Hornby Locomotive'), 62, true, 0.5)).toBe(1)
+  })
+
+  it('gives a child of 5 the toys an adult never gets', () => {
+    const child = profile({ name: 'Alfie', dateOfBirth: '2020-03-01', interests: [modelToys] })
+    const r = run(child)
+    expect(titles(r)).toContain('Hornby Big Train Set for Kids 3+ Years')
+    expect(titles(run(dad))).not.toContain('Hornby Big Train Set for Kids 3+ Years')
+  })
+})
+
+describe('honesty', () => {
+  it('gives Mum, 58, baking and gardening, only products that fit, and says the catalog has little', () => {
+    const mum = profile({
+      name: 'Mum',
+      dateOfBirth: '1967-04-01',
+      interests: [
+        { name: 'Desserts and Baking', love: true, targets: [{ path: 'Food & Drink::Food::Chocolate', weight: 1 }] },
+        { name: 'Gardening', love: true, targets: [{ path: 'Tools & Garden::Garden Tools', weight: 1 }] },
+      ],
+    })
+    const r = run(mum)
+    expect(r.picks.length).toBeGreaterThan(0)
+    expect(r.picks.length).toBeLessThan(4)
+    for (const pick of r.picks) expect(pick.personal).toBe(true)
+    expect(titles(r)).toContain('Spear & Jackson Gardener Trowel and Fork Set')
+    expect(titles(r)).not.toContain('Kids Garden Tool Set 3+ Years')
+    expect(r.fewForInterests).toBe(true)
+    expect(r.note).toBe(
+      "The shop has few products for Mum's interests (desserts and baking and gardening) yet: these are the closest real matches.",
+    )
+  })
+
+  it('fills the count from the occasion and quality for a name-only profile, without the flag', () => {
+    const r = run(profile({ name: 'Sam' }))
+    expect(r.picks.length).toBeGreaterThanOrEqual(6)
+    expect(r.fewForInterests).toBe(false)
+  })
+})
+
+describe('budget', () => {
+  it('takes the query first, then a resolved event or person budget, then the Budget options, else none', () => {
+    const prefs = [{ group: 'Budget', option: '£20 to £50' }]
+    expect(resolvePickBudget({ query: 30, resolved: { max: 40, source: 'event' }, giftPreferences: prefs })).toEqual({
+      max: 30,
+      source: 'query',
+    })
+    expect(resolvePickBudget({ resolved: { max: 40, source: 'person' }, giftPreferences: prefs })).toEqual({
+      max: 40,
+      source: 'person',
+    })
+    expect(resolvePickBudget({ giftPreferences: prefs })).toEqual({ max: 50, source: 'options' })
+    expect(resolvePickBudget({ giftPreferences: [{ group: 'Budget', option: 'Over £100' }] })).toEqual({
+      max: null,
+      source: 'none',
+    })
+    expect(resolvePickBudget({ giftPreferences: [] })).toEqual({ max: null, source: 'none' })
+  })
+})
+
+describe('titles for children', () => {
+  it('are never offered to an adult, whatever the spelling', () => {
+    for (const title of [
+      'Childrens Gardening Set In Blue Bag',
+      "Kids' Garden Tools",
+      'Junior Gardener Kit',
+      'Girls Party Kit',
+    ]) {
+      expect(productAgeFit(productAgeSignal(title), 58, true, 0.5), title).toBe('exclude')
+    }
+    expect(productAgeFit(productAgeSignal('Giant Dominoes Garden Game for Kids and Adults'), 58, true, 0.5)).toBe(1)
+  })
+})
