@@ -84,3 +84,9 @@ export {
   JOB_NAMES,
   type JobName,
 } from './services/jobs/schedule.ts'
+export { listGifts, createGift, updateGift, deleteGift, resolveGiftProduct } from './services/gifts/gift-history.ts'
+export { setOrderOutcome } from './services/gifts/order-outcome.ts'
+export { getBudgets, saveBudgets, remainingBudget, type RemainingBudget } from './services/gifts/budgets.ts'
+export { getPlan } from './services/gifts/plan.ts'
+export { givenProductIds } from './services/gifts/given-products.ts'
+export { giftInput } from './router/gifts.ts'

@@ -36,6 +36,10 @@ export const API_TAGS = [
     description: 'Gift-category recommendations for a person and an occasion (account-area §3, §7)',
   },
   {
+    name: 'gifts',
+    description: 'Gift history, budgets and the occasion plan (issue 22): presents given, order outcomes, spend',
+  },
+  {
     name: 'notifications',
     description: 'Admin: the scheduled email campaigns of the Email Manager (account-area §2 Tools, §7)',
   },
