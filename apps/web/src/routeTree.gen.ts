@@ -35,6 +35,7 @@ import { Route as AccountMyAccountProfileRouteImport } from './routes/_account/m
 import { Route as AccountMyAccountEditPersonIdRouteImport } from './routes/_account/my-account/edit-person/$id'
 import { Route as AccountMyAccountMyOrderDetailsIdRouteImport } from './routes/_account/my-account/my-order-details/$id'
 import { Route as AccountMyAccountPersonIdRouteImport } from './routes/_account/my-account/person/$id'
+import { Route as AccountMyAccountPlanOccasionYearRouteImport } from './routes/_account/my-account/plan/$occasion/$year'
 import { Route as CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125RouteImport } from './routes/category/$level0.{-$level1}.{-$level2}.{-$level3}'
 
 const IndexRoute = IndexRouteImport.update({
@@ -173,6 +174,12 @@ const AccountMyAccountPersonIdRoute =
     path: '/my-account/person/$id',
     getParentRoute: () => AccountRoute,
   } as any)
+const AccountMyAccountPlanOccasionYearRoute =
+  AccountMyAccountPlanOccasionYearRouteImport.update({
+    id: '/my-account/plan/$occasion/$year',
+    path: '/my-account/plan/$occasion/$year',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route =
   CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125RouteImport.update(
     {
@@ -208,6 +215,7 @@ export interface FileRoutesByFullPath {
   '/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
   '/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
+  '/my-account/plan/$occasion/$year': typeof AccountMyAccountPlanOccasionYearRoute
   '/category/$level0/{-$level1}/{-$level2}/{-$level3}': typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
 export interface FileRoutesByTo {
@@ -236,6 +244,7 @@ export interface FileRoutesByTo {
   '/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
   '/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
+  '/my-account/plan/$occasion/$year': typeof AccountMyAccountPlanOccasionYearRoute
   '/category/$level0/{-$level1}/{-$level2}/{-$level3}': typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
 export interface FileRoutesById {
@@ -266,6 +275,7 @@ export interface FileRoutesById {
   '/_account/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
   '/_account/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/_account/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
+  '/_account/my-account/plan/$occasion/$year': typeof AccountMyAccountPlanOccasionYearRoute
   '/category/$level0/{-$level1}/{-$level2}/{-$level3}': typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
 export interface FileRouteTypes {
@@ -296,6 +306,7 @@ export interface FileRouteTypes {
     | '/my-account/edit-person/$id'
     | '/my-account/my-order-details/$id'
     | '/my-account/person/$id'
+    | '/my-account/plan/$occasion/$year'
     | '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -324,6 +335,7 @@ export interface FileRouteTypes {
     | '/my-account/edit-person/$id'
     | '/my-account/my-order-details/$id'
     | '/my-account/person/$id'
+    | '/my-account/plan/$occasion/$year'
     | '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
   id:
     | '__root__'
@@ -353,6 +365,7 @@ export interface FileRouteTypes {
     | '/_account/my-account/edit-person/$id'
     | '/_account/my-account/my-order-details/$id'
     | '/_account/my-account/person/$id'
+    | '/_account/my-account/plan/$occasion/$year'
     | '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
   fileRoutesById: FileRoutesById
 }
@@ -559,6 +572,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountMyAccountPersonIdRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/my-account/plan/$occasion/$year': {
+      id: '/_account/my-account/plan/$occasion/$year'
+      path: '/my-account/plan/$occasion/$year'
+      fullPath: '/my-account/plan/$occasion/$year'
+      preLoaderRoute: typeof AccountMyAccountPlanOccasionYearRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/category/$level0/{-$level1}/{-$level2}/{-$level3}': {
       id: '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
       path: '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
@@ -581,6 +601,7 @@ interface AccountRouteChildren {
   AccountMyAccountEditPersonIdRoute: typeof AccountMyAccountEditPersonIdRoute
   AccountMyAccountMyOrderDetailsIdRoute: typeof AccountMyAccountMyOrderDetailsIdRoute
   AccountMyAccountPersonIdRoute: typeof AccountMyAccountPersonIdRoute
+  AccountMyAccountPlanOccasionYearRoute: typeof AccountMyAccountPlanOccasionYearRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
@@ -595,6 +616,7 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountMyAccountEditPersonIdRoute: AccountMyAccountEditPersonIdRoute,
   AccountMyAccountMyOrderDetailsIdRoute: AccountMyAccountMyOrderDetailsIdRoute,
   AccountMyAccountPersonIdRoute: AccountMyAccountPersonIdRoute,
+  AccountMyAccountPlanOccasionYearRoute: AccountMyAccountPlanOccasionYearRoute,
 }
 
 const AccountRouteWithChildren =

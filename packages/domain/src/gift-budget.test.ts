@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   applicableBudget,
   budgetSpentMessage,
+  currentPlanYear,
   formatPence,
   isUnconfirmed,
   occasionAnchor,
@@ -78,5 +79,14 @@ describe('spend and remaining budget', () => {
     expect(isUnconfirmed({ outcome: null, createdAt: '2026-10-01T10:00:00Z' }, '2026-11-26')).toBe(true)
     expect(isUnconfirmed({ outcome: null, createdAt: '2026-11-01T10:00:00Z' }, '2026-11-26')).toBe(false)
     expect(isUnconfirmed({ outcome: 'bought', createdAt: '2026-01-01T10:00:00Z' }, '2026-11-26')).toBe(false)
+  })
+})
+
+describe('currentPlanYear', () => {
+  it('keeps last Christmas until late January, and uses the calendar year for moving occasions', () => {
+    expect(currentPlanYear('Christmas', '2027-01-10')).toBe(2026)
+    expect(currentPlanYear('christmas', '2026-11-26')).toBe(2026)
+    expect(currentPlanYear("Valentine's Day", '2027-02-20')).toBe(2027)
+    expect(currentPlanYear('Birthday', '2027-01-10')).toBe(2027)
   })
 })

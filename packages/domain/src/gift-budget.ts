@@ -132,3 +132,21 @@ export function isUnconfirmed(order: { outcome: string | null; createdAt: string
   if (order.outcome !== null) return false
   return daysBetween(order.createdAt.slice(0, 10), today) > ORDER_CONFIRM_DAYS
 }
+
+/** An occasion's value from its label ("Valentine's Day" -> "valentines-day"), for the fixed-day lookup. */
+function occasionValueOf(labelOrValue: string): string {
+  return labelOrValue
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+}
+
+/**
+ * The occasion year a plan link opens today (issue 22 "Christmas 2026 plan"): the occasion's
+ * fixed day decides (on 10 January the Christmas plan is still last year's); other occasions
+ * use the calendar year.
+ */
+export function currentPlanYear(occasionLabelOrValue: string, today: IsoDate): number {
+  return occasionYear(today, occasionAnchor(occasionValueOf(occasionLabelOrValue), null))
+}

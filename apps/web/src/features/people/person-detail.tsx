@@ -36,6 +36,7 @@ import { chosenOptions, chosenPreferenceLabels, eventsBySoonest } from './person
 import { giftPreferencesQueryOptions, optionCategoriesQueryOptions, type OptionSectionKind } from './query-options'
 import { TIER_COLOURS, TierBadge } from './tier-badge'
 import { PersonGiftIdeas } from '../recommendations/person-gift-ideas'
+import { GiftHistorySection } from '../gifts/gift-history-section'
 
 /** What each completeness part is called on the card's "still to add" list. */
 const PART_NAMES: Record<CompletenessSection['key'], string> = {
@@ -135,6 +136,11 @@ function PersonView({ person }: { person: PersonOutput }) {
           </Stack>
         ) : null}
       </Section>
+
+      <GiftHistorySection
+        personId={person.id}
+        eventOccasions={[...new Map(person.events.map((e) => [e.occasion.id, e.occasion])).values()]}
+      />
 
       {/* Gift Ideas follow the event chosen above (the soonest by default), as the liked list does. */}
       <PersonGiftIdeas personId={person.id} events={selected ? [selected] : events} />
