@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconPlus } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -109,7 +109,7 @@ export function GiftHistorySection({
                 {group.year}
               </Title>
               <Table.ScrollContainer minWidth={560}>
-                <Table verticalSpacing={6} striped>
+                <Table verticalSpacing={6}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>What</Table.Th>
@@ -147,9 +147,9 @@ export function GiftHistorySection({
                         <Table.Td>{gift.occasionLabel ?? '—'}</Table.Td>
                         <Table.Td>{gift.pricePaid === null ? '—' : formatPrice(gift.pricePaid)}</Table.Td>
                         <Table.Td>
-                          <Badge variant="light" color={gift.source === 'order' ? 'brand.8' : 'gray.8'} tt="none">
+                          <Text size="sm" c={gift.source === 'order' ? 'brand.9' : 'dark.7'}>
                             {gift.source === 'order' ? GIFT_UI.fromOrder : GIFT_UI.byHand}
-                          </Badge>
+                          </Text>
                         </Table.Td>
                         <Table.Td>
                           {gift.source === 'manual' ? (
@@ -165,7 +165,7 @@ export function GiftHistorySection({
                               <Button
                                 size="compact-xs"
                                 variant="subtle"
-                                color="red.8"
+                                color="dark.7"
                                 onClick={() => remove.mutate({ id: gift.id })}
                                 aria-label={`Delete ${gift.title}`}
                               >
