@@ -67,16 +67,16 @@ export function OrderOutcome({ order }: { order: OrderOutput }) {
 
   const status =
     order.outcome === 'bought' ? (
-      <Badge color="green.9" variant="light" tt="none">
+      <Badge color="green.9" variant="filled" tt="none">
         {GIFT_UI.bought}
         {order.pricePaid !== null ? ` · ${formatPrice(order.pricePaid)}` : ''}
       </Badge>
     ) : order.outcome === 'not_bought' ? (
-      <Badge color="gray.8" variant="light" tt="none">
+      <Badge color="gray.8" variant="filled" tt="none">
         {GIFT_UI.notBought}
       </Badge>
     ) : isUnconfirmed(order, ukToday()) ? (
-      <Badge color="orange.9" variant="light" tt="none">
+      <Badge color="orange.9" variant="filled" tt="none">
         {GIFT_UI.notConfirmed}
       </Badge>
     ) : null
