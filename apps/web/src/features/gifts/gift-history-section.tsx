@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconPlus } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -108,77 +108,77 @@ export function GiftHistorySection({
               <Title order={4} size="h6" mb={4}>
                 {group.year}
               </Title>
-              <Table.ScrollContainer minWidth={560}>
-                <Table verticalSpacing={6}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>What</Table.Th>
-                      <Table.Th>When</Table.Th>
-                      <Table.Th>Occasion</Table.Th>
-                      <Table.Th>Price</Table.Th>
-                      <Table.Th>From</Table.Th>
-                      <Table.Th>
-                        <span className="visually-hidden">Actions</span>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {group.gifts.map((gift) => (
-                      <Table.Tr key={`${gift.source}-${gift.id}`} data-testid="gift-row">
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                          {gift.link ? (
-                            <Anchor href={gift.link} target="_blank" rel="noopener noreferrer nofollow">
-                              {gift.title}
-                            </Anchor>
-                          ) : (
-                            gift.title
-                          )}
-                          {gift.note ? (
-                            <Text size="xs" c="dimmed">
-                              {gift.note}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>
-                          <time dateTime={gift.givenOn}>
-                            {formatEventDate(gift.givenOn)} {gift.givenOn.slice(0, 4)}
-                          </time>
-                        </Table.Td>
-                        <Table.Td>{gift.occasionLabel ?? '—'}</Table.Td>
-                        <Table.Td>{gift.pricePaid === null ? '—' : formatPrice(gift.pricePaid)}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm" c={gift.source === 'order' ? 'brand.9' : 'dark.7'}>
-                            {gift.source === 'order' ? GIFT_UI.fromOrder : GIFT_UI.byHand}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {gift.source === 'manual' ? (
-                            <Group gap={4} wrap="nowrap">
-                              <Button
-                                size="compact-xs"
-                                variant="subtle"
-                                onClick={() => setEditing({ gift })}
-                                aria-label={`Edit ${gift.title}`}
-                              >
-                                Edit
-                              </Button>
-                              <Button
-                                size="compact-xs"
-                                variant="subtle"
-                                color="dark.7"
-                                onClick={() => remove.mutate({ id: gift.id })}
-                                aria-label={`Delete ${gift.title}`}
-                              >
-                                {GIFT_UI.deleteGift}
-                              </Button>
-                            </Group>
-                          ) : null}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <Stack
+                component="ul"
+                gap={0}
+                p={0}
+                m={0}
+                style={{ listStyle: 'none' }}
+                aria-label={`Presents of ${group.year}`}
+              >
+                {group.gifts.map((gift) => (
+                  <Group
+                    component="li"
+                    key={`${gift.source}-${gift.id}`}
+                    data-testid="gift-row"
+                    justify="space-between"
+                    align="flex-start"
+                    wrap="nowrap"
+                    gap="sm"
+                    py={8}
+                    style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+                  >
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {gift.link ? (
+                          <Anchor href={gift.link} target="_blank" rel="noopener noreferrer nofollow" inherit>
+                            {gift.title}
+                          </Anchor>
+                        ) : (
+                          gift.title
+                        )}
+                      </Text>
+                      <Text size="sm" c="dark.6">
+                        <time dateTime={gift.givenOn}>
+                          {formatEventDate(gift.givenOn)} {gift.givenOn.slice(0, 4)}
+                        </time>
+                        {' · '}
+                        {gift.occasionLabel ?? 'No occasion'}
+                        {' · '}
+                        {gift.pricePaid === null ? 'price not known' : formatPrice(gift.pricePaid)}
+                        {' · '}
+                        {gift.source === 'order' ? GIFT_UI.fromOrder : GIFT_UI.byHand}
+                      </Text>
+                      {gift.note ? (
+                        <Text size="sm" c="dark.6" fs="italic" style={{ overflowWrap: 'anywhere' }}>
+                          {gift.note}
+                        </Text>
+                      ) : null}
+                    </div>
+                    {gift.source === 'manual' ? (
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          onClick={() => setEditing({ gift })}
+                          aria-label={`Edit ${gift.title}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="dark.7"
+                          onClick={() => remove.mutate({ id: gift.id })}
+                          aria-label={`Delete ${gift.title}`}
+                        >
+                          {GIFT_UI.deleteGift}
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Group>
+                ))}
+              </Stack>
             </div>
           ))}
         </Stack>
