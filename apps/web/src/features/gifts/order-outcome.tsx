@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NumberInput, Text } from '@mantine/core'
+import { Button, Group, NumberInput, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -67,18 +67,18 @@ export function OrderOutcome({ order }: { order: OrderOutput }) {
 
   const status =
     order.outcome === 'bought' ? (
-      <Badge color="green.9" variant="filled" tt="none">
+      <Text span size="sm" fw={700} c="dark.7">
         {GIFT_UI.bought}
         {order.pricePaid !== null ? ` · ${formatPrice(order.pricePaid)}` : ''}
-      </Badge>
+      </Text>
     ) : order.outcome === 'not_bought' ? (
-      <Badge color="gray.8" variant="filled" tt="none">
+      <Text span size="sm" fw={700} c="dark.7">
         {GIFT_UI.notBought}
-      </Badge>
+      </Text>
     ) : isUnconfirmed(order, ukToday()) ? (
-      <Badge color="orange.9" variant="filled" tt="none">
+      <Text span size="sm" fw={700} c="dark.7">
         {GIFT_UI.notConfirmed}
-      </Badge>
+      </Text>
     ) : null
 
   return (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Card, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { formatPrice, type PlanOutput } from '@presently/domain'
 import { apiErrorMessage } from '../../lib/api-errors'
@@ -92,9 +92,9 @@ function PlanView({ plan }: { plan: PlanOutput }) {
                     <Table.Td>
                       {formatPrice(row.spent)}
                       {row.budget !== null && row.remaining === 0 ? (
-                        <Badge ml="xs" color="orange.9" variant="light" tt="none">
-                          Budget spent
-                        </Badge>
+                        <Text span ml="xs" size="sm" fw={700} c="dark.7">
+                          (budget spent)
+                        </Text>
                       ) : null}
                     </Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>

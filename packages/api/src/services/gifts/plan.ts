@@ -9,7 +9,7 @@ import {
   remainingPence,
   type PlanOutput,
 } from '@presently/domain'
-import { loadBudgets, loadEventAnchors } from './budgets.ts'
+import { loadBudgets } from './budgets.ts'
 import { loadGiftRows, toGiftOutput } from './spend-items.ts'
 
 /** An occasion by label or value, any case (the label wins), as recommendations read it. */
@@ -34,17 +34,19 @@ export async function getPlan(db: Db, userId: number, occasion: string, year: nu
   const found = await findOccasion(db, occasion)
   if (!found) throw new AppError('BAD_REQUEST', GIFT_MESSAGES.unknownPlanOccasion)
   const occasionId = Number(found.id)
+  // The people with an event of the occasion and the earliest such event's date (their anchor), in one query.
   const members = await db
-    .selectDistinct({ id: people.id, name: people.name })
+    .select({ id: people.id, name: people.name, anchor: sql<string>`min(${events.date})` })
     .from(eventPeople)
     .innerJoin(events, eq(events.id, eventPeople.eventId))
     .innerJoin(people, eq(people.id, eventPeople.personId))
     .where(and(eq(events.userId, userId), eq(people.userId, userId), eq(events.occasionId, occasionId)))
+    .groupBy(people.id, people.name)
     .orderBy(asc(people.name), asc(people.id))
   const ids = members.map((m) => m.id)
+  const anchors = new Map(members.map((m) => [`${m.id}:${occasionId}`, m.anchor]))
   // One query after another: a request holds one pooled connection at a time.
   const budgetMap = await loadBudgets(db, userId, ids)
-  const anchors = await loadEventAnchors(db, userId, ids, occasionId)
   const rows = await loadGiftRows(db, userId, ids, { occasionId, from: `${year - 1}-01-01`, to: `${year + 1}-12-31` })
   const byPerson = new Map<number, typeof rows>()
   for (const row of rows) {
@@ -64,7 +66,7 @@ export async function getPlan(db: Db, userId: number, occasion: string, year: nu
     totalBudget += maxPence ?? 0
     totalSpent += spentPence
     return {
-      person,
+      person: { id: person.id, name: person.name },
       budget: maxPence === null ? null : penceToPounds(maxPence),
       spent: penceToPounds(spentPence),
       remaining: left === null ? null : penceToPounds(left),

@@ -1,4 +1,4 @@
-import { and, clickThroughs, eq, gifts, gte, inArray, lte, occasions, products, sql, type SQL } from '@presently/db'
+import { sql } from '@presently/db'
 import { penceToPounds, type GiftOutput, type SpendItem } from '@presently/domain'
 import type { Executor } from '../auth/executor.ts'
 
@@ -15,9 +15,6 @@ export interface GiftRow extends SpendItem {
   productId: number | null
 }
 
-/** The UK day of an order (Europe/London), the day its present counts as given. */
-const orderDay = sql<string>`to_char(${clickThroughs.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`
-
 /**
  * The presents of `userId`'s people `personIds` (issue 22): orders marked bought (given on the
  * day of the click, UK) and presents added by hand, optionally for one occasion and within
@@ -31,87 +28,62 @@ export async function loadGiftRows(
   filter: { occasionId?: number; from?: string; to?: string } = {},
 ): Promise<GiftRow[]> {
   if (personIds.length === 0) return []
-  const orderWhere: (SQL | undefined)[] = [
-    eq(clickThroughs.userId, userId),
-    inArray(clickThroughs.personId, [...personIds]),
-    eq(clickThroughs.outcome, 'bought'),
-  ]
-  const giftWhere: (SQL | undefined)[] = [eq(gifts.userId, userId), inArray(gifts.personId, [...personIds])]
-  if (filter.occasionId !== undefined) {
-    orderWhere.push(eq(clickThroughs.occasionId, filter.occasionId))
-    giftWhere.push(eq(gifts.occasionId, filter.occasionId))
-  }
-  // The day bounds are widened by a day for the order's time zone, then cut exactly below.
-  if (filter.from) {
-    orderWhere.push(gte(clickThroughs.createdAt, new Date(Date.parse(`${filter.from}T00:00:00Z`) - 86_400_000)))
-    giftWhere.push(gte(gifts.givenOn, filter.from))
-  }
-  if (filter.to) {
-    orderWhere.push(lte(clickThroughs.createdAt, new Date(Date.parse(`${filter.to}T00:00:00Z`) + 2 * 86_400_000)))
-    giftWhere.push(lte(gifts.givenOn, filter.to))
-  }
-  // One after the other: a request holds one pooled connection at a time.
-  const orders = await db
-    .select({
-      id: clickThroughs.id,
-      personId: clickThroughs.personId,
-      occasionId: clickThroughs.occasionId,
-      occasionLabel: occasions.label,
-      title: products.title,
-      productId: clickThroughs.productId,
-      pricePaidPence: clickThroughs.pricePaidPence,
-      givenOn: orderDay,
-    })
-    .from(clickThroughs)
-    .leftJoin(products, eq(products.id, clickThroughs.productId))
-    .leftJoin(occasions, eq(occasions.id, clickThroughs.occasionId))
-    .where(and(...orderWhere))
-  const manual = await db
-    .select({
-      id: gifts.id,
-      personId: gifts.personId,
-      occasionId: gifts.occasionId,
-      occasionLabel: occasions.label,
-      title: gifts.title,
-      link: gifts.link,
-      productId: gifts.productId,
-      pricePaidPence: gifts.pricePaidPence,
-      givenOn: gifts.givenOn,
-      note: gifts.note,
-    })
-    .from(gifts)
-    .leftJoin(occasions, eq(occasions.id, gifts.occasionId))
-    .where(and(...giftWhere))
-  const rows: GiftRow[] = [
-    ...orders
-      .filter((o) => (!filter.from || o.givenOn >= filter.from) && (!filter.to || o.givenOn <= filter.to))
-      .map((o) => ({
-        id: o.id,
-        personId: o.personId!,
-        occasionId: o.occasionId,
-        occasionLabel: o.occasionLabel,
-        title: o.title ?? 'Product details unavailable',
-        link: null,
-        note: null,
-        pricePaidPence: o.pricePaidPence,
-        givenOn: o.givenOn,
-        source: 'order' as const,
-        orderId: o.id,
-        productId: o.productId,
-      })),
-    ...manual.map((g) => ({ ...g, source: 'manual' as const, orderId: null })),
-  ]
-  return rows.sort((a, b) =>
-    a.givenOn !== b.givenOn
-      ? a.givenOn < b.givenOn
-        ? 1
-        : -1
-      : a.source !== b.source
-        ? a.source < b.source
-          ? -1
-          : 1
-        : b.id - a.id,
-  )
+  const people = `{${personIds.map((id) => Math.trunc(id)).join(',')}}`
+  const orderOccasion = filter.occasionId === undefined ? sql`` : sql` and ct.occasion_id = ${filter.occasionId}`
+  const giftOccasion = filter.occasionId === undefined ? sql`` : sql` and g.occasion_id = ${filter.occasionId}`
+  // An order's day is its UK date: the bounds are widened by a day for the zone, then cut exactly.
+  const orderFrom = filter.from ? sql` and ct.created_at >= ${filter.from}::date - 1` : sql``
+  const orderTo = filter.to ? sql` and ct.created_at < ${filter.to}::date + 2` : sql``
+  const giftFrom = filter.from ? sql` and g.given_on >= ${filter.from}::date` : sql``
+  const giftTo = filter.to ? sql` and g.given_on <= ${filter.to}::date` : sql``
+  // One round trip for both halves of the history (a request holds one pooled connection once).
+  const { rows } = await db.execute<{
+    source: 'order' | 'manual'
+    id: number
+    person_id: number
+    occasion_id: number | null
+    occasion_label: string | null
+    title: string
+    link: string | null
+    note: string | null
+    price_paid_pence: number | null
+    given_on: string
+    product_id: number | null
+  }>(sql`
+    select x.* from (
+      select 'order' as source, ct.id, ct.person_id, ct.occasion_id, o.label as occasion_label,
+             coalesce(pr.title, 'Product details unavailable') as title, null::text as link, null::text as note,
+             ct.price_paid_pence, to_char(ct.created_at at time zone 'Europe/London', 'YYYY-MM-DD') as given_on,
+             ct.product_id
+        from click_throughs ct
+        left join products pr on pr.id = ct.product_id
+        left join occasions o on o.id = ct.occasion_id
+       where ct.user_id = ${userId} and ct.person_id = any(${people}::int[]) and ct.outcome = 'bought'
+             ${orderOccasion}${orderFrom}${orderTo}
+      union all
+      select 'manual', g.id, g.person_id, g.occasion_id, o.label, g.title, g.link, g.note,
+             g.price_paid_pence, to_char(g.given_on, 'YYYY-MM-DD'), g.product_id
+        from gifts g
+        left join occasions o on o.id = g.occasion_id
+       where g.user_id = ${userId} and g.person_id = any(${people}::int[])${giftOccasion}${giftFrom}${giftTo}
+    ) x
+    order by x.given_on desc, x.source desc, x.id desc`)
+  return rows
+    .filter((r) => (!filter.from || r.given_on >= filter.from) && (!filter.to || r.given_on <= filter.to))
+    .map((r) => ({
+      id: Number(r.id),
+      personId: Number(r.person_id),
+      occasionId: r.occasion_id === null ? null : Number(r.occasion_id),
+      occasionLabel: r.occasion_label,
+      title: r.title,
+      link: r.link,
+      note: r.note,
+      pricePaidPence: r.price_paid_pence === null ? null : Number(r.price_paid_pence),
+      givenOn: r.given_on,
+      source: r.source,
+      orderId: r.source === 'order' ? Number(r.id) : null,
+      productId: r.product_id === null ? null : Number(r.product_id),
+    }))
 }
 
 /** The API's shape of a present: pounds, not pence. */
