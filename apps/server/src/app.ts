@@ -24,6 +24,7 @@ import { registerCatalogRoutes, registerVariantRoutes } from './rest/catalog.ts'
 import { registerPeopleAndEventsRoutes } from './rest/people.ts'
 import { registerLikeRoutes } from './rest/likes.ts'
 import { registerOrderRoutes } from './rest/orders.ts'
+import { registerGiftRoutes } from './rest/gifts.ts'
 import { registerProductDisableRoutes } from './rest/product-disable.ts'
 import { registerRecommendationRoutes } from './rest/recommendations.ts'
 import { registerJobRoutes } from './rest/jobs.ts'
@@ -147,6 +148,7 @@ export async function buildApp({
   await registerPeopleAndEventsRoutes(app, db, env.APP_URL)
   await registerLikeRoutes(app, db)
   await registerOrderRoutes(app, db)
+  await registerGiftRoutes(app, db)
   await registerProductDisableRoutes(app, db)
   await registerRecommendationRoutes(app, db, { llm })
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })

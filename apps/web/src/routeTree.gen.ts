@@ -40,6 +40,7 @@ import { Route as AccountMyAccountListsIndexRouteImport } from './routes/_accoun
 import { Route as AccountMyAccountListsIdRouteImport } from './routes/_account/my-account/lists/$id'
 import { Route as AccountMyAccountMyOrderDetailsIdRouteImport } from './routes/_account/my-account/my-order-details/$id'
 import { Route as AccountMyAccountPersonIdRouteImport } from './routes/_account/my-account/person/$id'
+import { Route as AccountMyAccountPlanOccasionYearRouteImport } from './routes/_account/my-account/plan/$occasion/$year'
 import { Route as CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125RouteImport } from './routes/category/$level0.{-$level1}.{-$level2}.{-$level3}'
 
 const IndexRoute = IndexRouteImport.update({
@@ -204,6 +205,12 @@ const AccountMyAccountPersonIdRoute =
     path: '/my-account/person/$id',
     getParentRoute: () => AccountRoute,
   } as any)
+const AccountMyAccountPlanOccasionYearRoute =
+  AccountMyAccountPlanOccasionYearRouteImport.update({
+    id: '/my-account/plan/$occasion/$year',
+    path: '/my-account/plan/$occasion/$year',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route =
   CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125RouteImport.update(
     {
@@ -244,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
   '/my-account/lists/': typeof AccountMyAccountListsIndexRoute
+  '/my-account/plan/$occasion/$year': typeof AccountMyAccountPlanOccasionYearRoute
   '/category/$level0/{-$level1}/{-$level2}/{-$level3}': typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
 export interface FileRoutesByTo {
@@ -277,6 +285,7 @@ export interface FileRoutesByTo {
   '/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
   '/my-account/lists': typeof AccountMyAccountListsIndexRoute
+  '/my-account/plan/$occasion/$year': typeof AccountMyAccountPlanOccasionYearRoute
   '/category/$level0/{-$level1}/{-$level2}/{-$level3}': typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
 export interface FileRoutesById {
@@ -312,6 +321,7 @@ export interface FileRoutesById {
   '/_account/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/_account/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
   '/_account/my-account/lists/': typeof AccountMyAccountListsIndexRoute
+  '/_account/my-account/plan/$occasion/$year': typeof AccountMyAccountPlanOccasionYearRoute
   '/category/$level0/{-$level1}/{-$level2}/{-$level3}': typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
 export interface FileRouteTypes {
@@ -347,6 +357,7 @@ export interface FileRouteTypes {
     | '/my-account/my-order-details/$id'
     | '/my-account/person/$id'
     | '/my-account/lists/'
+    | '/my-account/plan/$occasion/$year'
     | '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -380,6 +391,7 @@ export interface FileRouteTypes {
     | '/my-account/my-order-details/$id'
     | '/my-account/person/$id'
     | '/my-account/lists'
+    | '/my-account/plan/$occasion/$year'
     | '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
   id:
     | '__root__'
@@ -414,6 +426,7 @@ export interface FileRouteTypes {
     | '/_account/my-account/my-order-details/$id'
     | '/_account/my-account/person/$id'
     | '/_account/my-account/lists/'
+    | '/_account/my-account/plan/$occasion/$year'
     | '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
   fileRoutesById: FileRoutesById
 }
@@ -657,6 +670,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountMyAccountPersonIdRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/my-account/plan/$occasion/$year': {
+      id: '/_account/my-account/plan/$occasion/$year'
+      path: '/my-account/plan/$occasion/$year'
+      fullPath: '/my-account/plan/$occasion/$year'
+      preLoaderRoute: typeof AccountMyAccountPlanOccasionYearRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/category/$level0/{-$level1}/{-$level2}/{-$level3}': {
       id: '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
       path: '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
@@ -682,6 +702,7 @@ interface AccountRouteChildren {
   AccountMyAccountMyOrderDetailsIdRoute: typeof AccountMyAccountMyOrderDetailsIdRoute
   AccountMyAccountPersonIdRoute: typeof AccountMyAccountPersonIdRoute
   AccountMyAccountListsIndexRoute: typeof AccountMyAccountListsIndexRoute
+  AccountMyAccountPlanOccasionYearRoute: typeof AccountMyAccountPlanOccasionYearRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
@@ -699,6 +720,7 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountMyAccountMyOrderDetailsIdRoute: AccountMyAccountMyOrderDetailsIdRoute,
   AccountMyAccountPersonIdRoute: AccountMyAccountPersonIdRoute,
   AccountMyAccountListsIndexRoute: AccountMyAccountListsIndexRoute,
+  AccountMyAccountPlanOccasionYearRoute: AccountMyAccountPlanOccasionYearRoute,
 }
 
 const AccountRouteWithChildren =

@@ -14,6 +14,7 @@ import { recommendationsRouter } from './router/recommendations.ts'
 import { jobsRouter } from './router/jobs.ts'
 import { wishListsRouter } from './router/wish-lists.ts'
 import { sharedListsRouter } from './router/shared-lists.ts'
+import { giftsRouter } from './router/gifts.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   jobs: jobsRouter,
   wishLists: wishListsRouter,
   sharedLists: sharedListsRouter,
+  gifts: giftsRouter,
 })
 
 /** The API's type, imported by the web client. */

@@ -93,6 +93,12 @@ export const orderOutput = z.object({
     person: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     occasion: z.object({ id: z.number().int(), label: z.string() }).nullable(),
   }),
+  /** The product's price at click time in pounds (issue 22); null for an order recorded without one. */
+  priceAtClick: z.number().nullable(),
+  /** What became of it (issue 22): null until the user marks it. */
+  outcome: z.enum(['bought', 'not_bought']).nullable(),
+  /** Pounds paid when bought, else null. */
+  pricePaid: z.number().nullable(),
 })
 export type OrderOutput = z.infer<typeof orderOutput>
 

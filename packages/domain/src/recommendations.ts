@@ -150,12 +150,26 @@ export const recommendationDebugOutput = z.object({
 })
 export type RecommendationDebug = z.infer<typeof recommendationDebugOutput>
 
+/**
+ * The person's budget for the occasion (issue 22), beyond the spec's shape: pounds; `spentMessage`
+ * says the budget is spent (then no recommendation is offered over it: none at all).
+ */
+export const recommendationBudgetOutput = z.object({
+  max: z.number().nullable(),
+  spent: z.number(),
+  remaining: z.number().nullable(),
+  source: z.enum(['event', 'person', 'none']),
+  year: z.number().int(),
+  spentMessage: z.string().nullable(),
+})
+
 /** The answer of the call (spec account-area §3 "Recommendation response"). */
 export const recommendationsOutput = z.object({
   recommendations: z.array(recommendationOutput),
   personName: z.string(),
   /** processingTime in milliseconds. */
   metadata: z.object({ processingTime: z.number() }),
+  budget: recommendationBudgetOutput.optional(),
   debugInfo: recommendationDebugOutput.optional(),
 })
 export type RecommendationsOutput = z.infer<typeof recommendationsOutput>

@@ -20,6 +20,19 @@ export function bucketRange(bucket: number): { min: number; max: number } {
 }
 
 /**
+ * True when every product of a price bucket lies in a budget band [min, max): the bucket's own
+ * range fits, or its dearest product is below the band's top (a spend limit of £15 keeps a
+ * £10-£20 bucket whose products all cost under £15; issue 22).
+ */
+export function bucketInBand(
+  bucket: { bucket: number; maxPrice: number },
+  band: { min: number; max: number },
+): boolean {
+  const range = bucketRange(bucket.bucket)
+  return range.min >= band.min && (range.max <= band.max || bucket.maxPrice < band.max)
+}
+
+/**
  * Products of one category path (its levels, name first, as stored) within one price bucket:
  * what one grouped query over the visible catalog answers (enabled, not hidden, primary
  * variants only, as the listings count them).

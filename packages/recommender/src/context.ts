@@ -1,4 +1,4 @@
-import { ageOn, daysBetween, nextOccurrence } from '@presently/domain'
+import { ageOn, daysBetween, formatPrice, nextOccurrence } from '@presently/domain'
 import { AGE_BANDS, ageBand, ageBandWeights } from './data/age.ts'
 import { AVOID_RULES, BUDGET_BANDS, GIFT_GROUPS, GIFT_KIND_TARGETS, VALUES_TARGETS } from './data/gift-preferences.ts'
 import { OCCASION_TARGETS } from './data/occasions.ts'
@@ -6,6 +6,9 @@ import { OPTION_TARGETS } from './data/options.ts'
 import { relationshipRole, ROLE_PROFILES, type RelationshipRole } from './data/relationships.ts'
 import { FACTORS, LIKE_ASSOCIATION } from './weights.ts'
 import type { AgeBand, CategoryTarget, OccasionInput, OptionKind, ProfileInput } from './types.ts'
+
+/** A band's max is exclusive; a spend limit is inclusive ("at most £15"), so it is nudged up by less than a penny. */
+const LIMIT_EPSILON = 0.001
 
 /** A profile option that steers, with how the reasoning says it. */
 export interface SteeringOption {
@@ -29,8 +32,13 @@ export interface PersonContext {
   ageCertainty: number
   role: RelationshipRole | null
   options: SteeringOption[]
-  /** Chosen budget bands (empty: no budget). */
+  /**
+   * Chosen budget bands (empty: no budget), [min, max) in pounds, already cut to the spend limit
+   * when one is set.
+   */
   budget: { min: number; max: number; says: string }[]
+  /** What is left of the person's budget for this occasion in pounds (issue 22), null without one. */
+  spendLimit: number | null
   avoidExclude: string[]
   avoidSoften: string[]
   likes: { path: string; strength: number; title: string }[]
@@ -117,6 +125,16 @@ export function personContext(profile: ProfileInput, occasion: OccasionInput, to
     }
   }
 
+  // Issue 22: what is left of the budget caps every band (inclusive: "at most £15"); with no
+  // band chosen, or none below the limit, the one band is "up to the limit".
+  const spendLimit = profile.spendLimit ?? null
+  if (spendLimit !== null) {
+    const cap = spendLimit + LIMIT_EPSILON
+    const cut = budget.filter((band) => band.min < cap).map((band) => ({ ...band, max: Math.min(band.max, cap) }))
+    budget.length = 0
+    budget.push(...(cut.length ? cut : [{ min: 0, max: cap, says: `${formatPrice(spendLimit)} left` }]))
+  }
+
   const likes: PersonContext['likes'] = []
   for (const like of profile.likes) {
     if (!like.path) continue
@@ -135,7 +153,7 @@ export function personContext(profile: ProfileInput, occasion: OccasionInput, to
   for (const order of profile.orders) {
     if (!order.path) continue
     const age = daysBetween(order.date, today)
-    if (order.occasionId === occasion.id && age >= 0 && age <= FACTORS.repeatWindowDays) {
+    if (!order.notBought && order.occasionId === occasion.id && age >= 0 && age <= FACTORS.repeatWindowDays) {
       repeats.push({ path: order.path, title: order.title, date: order.date })
     } else orderPaths.push({ path: order.path, title: order.title })
   }
@@ -150,6 +168,7 @@ export function personContext(profile: ProfileInput, occasion: OccasionInput, to
     role,
     options,
     budget,
+    spendLimit,
     avoidExclude,
     avoidSoften,
     likes,

@@ -337,6 +337,58 @@ describe('past orders', () => {
   })
 })
 
+describe('gift history and budgets (issue 22)', () => {
+  const sam = profile({ dateOfBirth: '2014-05-01', interests: [modelToys(true)], completeness: 40 })
+  const givenTrains = {
+    path: 'Hobbies::Model Trains & Railway Sets::Rail Vehicles::Trains',
+    title: 'Hornby train set',
+    occasionId: OCCASIONS.christmas.id,
+    date: '2024-12-20',
+  }
+
+  it('a present given by hand blocks its range like an order, and the reasoning says so', () => {
+    const r = run({ ...sam, orders: [{ ...givenTrains, source: 'gift' }] })
+    expect(paths(r).some((p) => within(p, TRAINS))).toBe(false)
+    expect(r.candidates.find((c) => c.path === TRAINS)?.excluded).toMatch(/bought for this occasion/)
+    expect(r.recommendations.some((x) => x.reasoning.includes('not Model Trains & Railway Sets again'))).toBe(true)
+  })
+
+  it('an order marked "Didn\'t buy" does not block its range', () => {
+    const r = run({ ...sam, orders: [{ ...givenTrains, notBought: true }] })
+    expect(r.candidates.find((c) => c.path === TRAINS)?.excluded).toBeUndefined()
+    expect(paths(r).some((p) => within(p, TRAINS))).toBe(true)
+  })
+
+  it('keeps every price band to what is left of the budget, and says so', () => {
+    const top = (band: string) => Number(/£([\d,.]+)$/.exec(band)![1]!.replace(/,/g, ''))
+    for (const limit of [15, 40]) {
+      const r = run({ ...sam, spendLimit: limit })
+      expect(r.recommendations.length).toBeGreaterThan(0)
+      for (const rec of r.recommendations) {
+        for (const band of rec.specificProducts) expect(top(band.priceRange)).toBeLessThanOrEqual(limit)
+        expect(rec.reasoning).toContain(`£${limit}.00 left of your budget`)
+      }
+      // A range with nothing within the limit is never offered.
+      for (const c of r.candidates) {
+        const cheapest = Math.min(...model.nodes.get(c.path)!.buckets.map((b) => b.minPrice))
+        if (cheapest > limit) expect(c.score).toBe(0)
+      }
+    }
+    const unlimited = run(sam)
+    const dearest = Math.max(
+      ...unlimited.recommendations.flatMap((rec) => rec.specificProducts.map((b) => top(b.priceRange))),
+    )
+    expect(dearest).toBeGreaterThan(15)
+  })
+
+  it('cuts a chosen budget band at the limit', () => {
+    const r = run({ ...sam, giftPreferences: [{ group: 'Budget', option: 'Under £20' }], spendLimit: 12 })
+    for (const rec of r.recommendations)
+      for (const band of rec.specificProducts)
+        expect(Number(/£([\d.]+)$/.exec(band.priceRange)![1])).toBeLessThanOrEqual(12)
+  })
+})
+
 describe('diversity', () => {
   it('does not answer three siblings of one branch when other evidence is there', () => {
     const r = run(

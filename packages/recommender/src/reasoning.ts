@@ -169,7 +169,11 @@ export function reasoningFor(
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, 2)
     .map(([brand]) => brand.trim())
-  if (context.budget.length && candidate.inBudget > 0) {
+  if (context.spendLimit !== null && candidate.inBudget > 0) {
+    // Issue 22: what is left of the person's budget for this occasion.
+    const within = Math.round(candidate.inBudget * stats.count)
+    second += `, with ${wholeNumber(within)} within the ${formatPrice(context.spendLimit)} left of your budget`
+  } else if (context.budget.length && candidate.inBudget > 0) {
     const within = Math.round(candidate.inBudget * stats.count)
     second += `, with ${wholeNumber(within)} within the ${listText(context.budget.map((b) => b.says))} budget`
   } else if (Number.isFinite(cheapest)) {

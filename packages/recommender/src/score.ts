@@ -1,6 +1,6 @@
 import { GENDER_TARGETS } from './data/gift-preferences.ts'
 import { ROLE_PROFILES } from './data/relationships.ts'
-import { bucketRange } from './catalog-model.ts'
+import { bucketInBand } from './catalog-model.ts'
 import type { PersonContext } from './context.ts'
 import { pathMatch, targetsMatch } from './match.ts'
 import { modelIndex, readTargets } from './model-index.ts'
@@ -46,8 +46,7 @@ export function budgetShare(stats: CategoryStats, budget: PersonContext['budget'
   if (budget.length === 0 || stats.count === 0) return 1
   let inside = 0
   for (const bucket of stats.buckets) {
-    const range = bucketRange(bucket.bucket)
-    if (budget.some((band) => range.min >= band.min && range.max <= band.max)) inside += bucket.count
+    if (budget.some((band) => bucketInBand(bucket, band))) inside += bucket.count
   }
   return inside / stats.count
 }

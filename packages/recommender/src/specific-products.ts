@@ -1,5 +1,5 @@
 import { formatPrice } from '@presently/domain'
-import { bucketRange } from './catalog-model.ts'
+import { bucketInBand } from './catalog-model.ts'
 import { pickPhrases, titleCasePhrase } from './tags.ts'
 import type { CatalogModel, CategoryStats, PriceBucketStats, SpecificProducts } from './types.ts'
 
@@ -49,10 +49,7 @@ export function specificProducts(
   budget: readonly { min: number; max: number }[],
   bands = 3,
 ): SpecificProducts[] {
-  const fits = (b: PriceBucketStats) => {
-    const range = bucketRange(b.bucket)
-    return budget.some((band) => range.min >= band.min && range.max <= band.max)
-  }
+  const fits = (b: PriceBucketStats) => budget.some((band) => bucketInBand(b, band))
   const inBudget = budget.length ? stats.buckets.filter(fits) : []
   const chosen = inBudget.length ? inBudget : stats.buckets
   return groupBuckets(

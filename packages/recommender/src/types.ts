@@ -43,13 +43,20 @@ export interface LikeInput {
   forOccasion: boolean
 }
 
-/** A click-through (order) the user made for this person. */
+/**
+ * A click-through (order) the user made for this person, or a present given by hand that names a
+ * shop product (issue 22: presents given feed the "not again" rule like orders).
+ */
 export interface OrderInput {
   path: string | null
   title: string
   occasionId: number | null
-  /** When it was made: ISO date "YYYY-MM-DD" (UK). */
+  /** When it was made (or the present given): ISO date "YYYY-MM-DD" (UK). */
   date: string
+  /** "gift": a present added by hand; absent or "order": a click-through. */
+  source?: 'order' | 'gift'
+  /** Marked "Didn't buy" (issue 22): a liking for the range, not a present to avoid repeating. */
+  notBought?: boolean
 }
 
 /** The person as the engine reads them (spec account-area §3 "Person"). */
@@ -71,6 +78,11 @@ export interface ProfileInput {
   orders: OrderInput[]
   /** Profile completeness, whole percent 0..100 (spec account-area §9). */
   completeness: number
+  /**
+   * What is left of the person's budget for this occasion, in pounds (issue 22); null or absent
+   * without a budget. Price bands keep to it and a range with nothing within it is not offered.
+   */
+  spendLimit?: number | null
 }
 
 /** Products of a category within one price bucket (see PRICE_BUCKET_EDGES). */

@@ -40,6 +40,10 @@ export const API_TAGS = [
     description: 'Wish lists, their share links, and claims and pledges on shared lists (issue 23)',
   },
   {
+    name: 'gifts',
+    description: 'Gift history, budgets and the occasion plan (issue 22): presents given, order outcomes, spend',
+  },
+  {
     name: 'notifications',
     description: 'Admin: the scheduled email campaigns of the Email Manager (account-area §2 Tools, §7)',
   },

@@ -46,7 +46,14 @@ export function createApiClient() {
       splitLink({
         condition: isCatalogRead,
         true: httpLink({ url: '/trpc', fetch: fetchCatalog }),
-        false: httpBatchLink({ url: '/trpc', fetch: fetchWithCookies }),
+        // Recommendations go alone too: the first after a catalog change builds the catalog model
+        // (seconds), and a batch answers only when its slowest call does, so the person page's
+        // gift history and budgets would wait for it (issue 22).
+        false: splitLink({
+          condition: (op) => op.path.startsWith('recommendations.'),
+          true: httpLink({ url: '/trpc', fetch: fetchWithCookies }),
+          false: httpBatchLink({ url: '/trpc', fetch: fetchWithCookies }),
+        }),
       }),
     ],
   })

@@ -165,6 +165,10 @@ describe('orders.list and orders.byId (spec account-area §2 "Orders", §7)', ()
         person: { id: carolsMum, name: 'Carol’s mum' },
         occasion: { id: ids.birthday, label: 'Birthday' },
       },
+      // Issue 22: the price at click time, and no outcome until the user marks it.
+      priceAtClick: 99.99,
+      outcome: null,
+      pricePaid: null,
     })
   })
 
@@ -202,6 +206,9 @@ describe('orders.list and orders.byId (spec account-area §2 "Orders", §7)', ()
       id,
       createdAt: expect.any(String),
       clickthrough: { product: null, person: null, occasion: { id: ids.christmas, label: 'Christmas' } },
+      priceAtClick: expect.any(Number),
+      outcome: null,
+      pricePaid: null,
     })
     expect((await alice.orders.byId({ id: disabledOrder })).clickthrough.product).toMatchObject({ disabled: true })
     expect((await alice.orders.list({})).orders.map((o) => o.id)).toContain(id)

@@ -290,6 +290,63 @@ describe('recommendations.forPerson (spec account-area §3, §7)', () => {
     expect(birthday.recommendations.some((r) => r.reasoning.includes('again'))).toBe(false)
   })
 
+  it('a present given by hand that names a product is not suggested again either (issue 22)', async () => {
+    const leo = await alice.people.create({
+      name: 'Leonie',
+      relationshipId: ref.relationship('Granddaughter'),
+      dob: '2014-03-14',
+      interests: [{ interestId: ref.interest('Rail Travel'), is_primary: true }],
+    })
+    const first = await alice.recommendations.forPerson({ personId: leo.id, occasion: 'Christmas' })
+    expect(
+      first.recommendations.some((r) => r.categoryUrl.startsWith('/category/hobbies/model-trains-and-railway-sets')),
+    ).toBe(true)
+    const [set] = await t.db
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(and(eq(products.categoryLevel1, 'Model Trains & Railway Sets'), eq(products.categoryLevel3, 'Trains')))
+      .limit(1)
+    const christmas = ref.occasions.find((o) => o.value === 'christmas')!.id
+    const givenOn = new Date(Date.now() - 330 * 86_400_000).toISOString().slice(0, 10)
+    const gift = await alice.gifts.create({ personId: leo.id, title: set!.title, givenOn, occasionId: christmas })
+    expect(gift.productId).toBe(set!.id)
+    const again = await alice.recommendations.forPerson({ personId: leo.id, occasion: 'Christmas' })
+    expect(
+      again.recommendations.some((r) => r.categoryUrl.startsWith('/category/hobbies/model-trains-and-railway-sets')),
+    ).toBe(false)
+    expect(again.recommendations.some((r) => r.reasoning.includes('not Model Trains & Railway Sets again'))).toBe(true)
+  })
+
+  it('keeps to what is left of the budget, and says when it is spent (issue 22 "Done means")', async () => {
+    const dad = await alice.people.create({ name: 'Dad', relationshipId: ref.relationship('Father') })
+    const christmas = ref.occasions.find((o) => o.value === 'christmas')!.id
+    const [product] = await t.db
+      .select({ id: products.id, price: products.price })
+      .from(products)
+      .where(and(sql`${products.affiliateUrl} is not null`, eq(products.disabled, false), sql`${products.price} > 20`))
+      .limit(1)
+    const order = await alice.orders.clickThrough({ productId: product!.id, personId: dad.id, occasionId: christmas })
+    await alice.gifts.setOrderOutcome({ orderId: order.id, outcome: 'bought', pricePaid: 25 })
+    await alice.gifts.saveBudgets({ personId: dad.id, byOccasion: [{ occasionId: christmas, amount: 40 }] })
+    const ideas = await alice.recommendations.forPerson({ personId: dad.id, occasion: 'Christmas' })
+    expect(ideas.budget).toMatchObject({ max: 40, spent: 25, remaining: 15, source: 'event', spentMessage: null })
+    expect(ideas.recommendations.length).toBeGreaterThan(0)
+    for (const r of ideas.recommendations) {
+      for (const band of r.specificProducts) {
+        expect(Number(/£([\d,.]+)$/.exec(band.priceRange)![1]!.replace(/,/g, ''))).toBeLessThanOrEqual(15)
+      }
+      expect(r.reasoning).toContain('£15.00 left of your budget')
+    }
+    await alice.gifts.saveBudgets({ personId: dad.id, byOccasion: [{ occasionId: christmas, amount: 25 }] })
+    const spent = await alice.recommendations.forPerson({ personId: dad.id, occasion: 'Christmas' })
+    expect(spent.recommendations).toEqual([])
+    expect(spent.budget?.spentMessage).toBe("You have spent your £25 budget for Dad's Christmas")
+    // Another occasion has no budget: unconstrained.
+    const birthday = await alice.recommendations.forPerson({ personId: dad.id, occasion: 'Birthday' })
+    expect(birthday.budget).toMatchObject({ max: null, remaining: null, source: 'none' })
+    expect(birthday.recommendations.length).toBeGreaterThan(0)
+  })
+
   it('serves many users at once, each their own person', async () => {
     const callers = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {

@@ -1,7 +1,11 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { users } from './auth.ts'
 import { products } from './catalog.ts'
 import { occasions, people } from './people.ts'
+
+/** What became of an order (issue 22): the present was bought, or it was not. */
+export const orderOutcome = pgEnum('order_outcome', ['bought', 'not_bought'])
 
 /**
  * Click-throughs to a merchant's affiliate link; the account area shows them as orders
@@ -18,6 +22,13 @@ export const clickThroughs = pgTable(
     personId: integer().references(() => people.id, { onDelete: 'set null' }),
     occasionId: integer().references(() => occasions.id, { onDelete: 'set null' }),
     affiliateUrl: text(),
+    /** The product's price at click time, integer pence (issue 22); backfilled from the price of the migration's day. */
+    pricePence: integer(),
+    /** Null until the user marks the order (issue 22); unmarked orders older than 30 days read "Not confirmed". */
+    outcome: orderOutcome(),
+    /** The price paid in pence when bought (null otherwise). */
+    pricePaidPence: integer(),
+    outcomeAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -27,5 +38,6 @@ export const clickThroughs = pgTable(
     // Deleting a product or person sets these null; without an index each delete scans every order.
     index('click_throughs_product_idx').on(t.productId),
     index('click_throughs_person_idx').on(t.personId),
+    check('click_throughs_price_paid_check', sql`${t.pricePaidPence} is null or ${t.pricePaidPence} >= 0`),
   ],
 )

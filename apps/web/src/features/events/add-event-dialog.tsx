@@ -1,15 +1,16 @@
 import '../../mantine-dates-styles'
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core'
 import { DateInput } from '@mantine/dates'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { isValidIsoDate, type OccasionOutput } from '@presently/domain'
+import { isValidIsoDate, poundsToPence, spendSummary, type OccasionOutput } from '@presently/domain'
 import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
 import { groupByCategory } from '../selection/selection-params'
 import { occasionsQueryOptions, peopleQueryOptions } from '../selection/query-options'
 import { EVENT_UI } from './messages'
 import { refreshAfterEventChange } from './query-options'
+import { budgetsQueryOptions, refreshAfterGiftChange } from '../gifts/query-options'
 import { parseUkDate } from './uk-date'
 
 /** The refresh after adding an event waits 300 ms (spec account-area §4, §9). */
@@ -66,11 +67,26 @@ function AddEventForm({ onClose, initialDate }: Omit<AddEventDialogProps, 'opene
   const occasions = useQuery(occasionsQueryOptions(trpc))
   const [draft, setDraft] = useState<Draft>({ personId: null, occasionId: null, date: initialDate })
   const [showErrors, setShowErrors] = useState(false)
+  // Issue 22: a budget for this person and the event's occasion, in whole pounds (blank keeps theirs).
+  const [budget, setBudget] = useState<number | string>('')
+  const personId = draft.personId ? Number(draft.personId) : null
+  const budgets = useQuery({ ...budgetsQueryOptions(trpc, personId ?? 0), enabled: personId !== null })
+  const status = budgets.data?.status.find((s) => String(s.occasionId) === draft.occasionId)
+  const saveBudget = useMutation(trpc.gifts.saveBudgets.mutationOptions())
 
   const create = useMutation(
     trpc.events.create.mutationOptions({
       onError: (error) => console.error(EVENT_UI.addFailed, error),
-      onSuccess: () => {
+      onSuccess: async (_event, variables) => {
+        if (typeof budget === 'number') {
+          await saveBudget
+            .mutateAsync({
+              personId: variables.personId,
+              byOccasion: [{ occasionId: variables.occasionId, amount: Math.round(budget) }],
+            })
+            .catch((error: unknown) => console.error('Failed to save the budget', error))
+          void refreshAfterGiftChange(queryClient, trpc)
+        }
         onClose()
         setTimeout(() => void refreshAfterEventChange(queryClient, trpc), REFRESH_DELAY_MS)
       },
@@ -144,6 +160,25 @@ function AddEventForm({ onClose, initialDate }: Omit<AddEventDialogProps, 'opene
           hideOutsideDates
           weekendDays={[]}
           popoverProps={{ withinPortal: true }}
+        />
+        <NumberInput
+          label="Budget for this occasion (£)"
+          description={
+            status
+              ? spendSummary(
+                  poundsToPence(status.spent),
+                  status.budget === null ? null : poundsToPence(status.budget),
+                  status.occasionLabel,
+                  status.year,
+                )
+              : 'Optional, whole pounds'
+          }
+          min={0}
+          max={100_000}
+          allowDecimal={false}
+          value={budget}
+          onChange={setBudget}
+          placeholder={status?.budget !== null && status?.budget !== undefined ? String(status.budget) : undefined}
         />
         {create.isError ? (
           <Alert color="red" role="alert" title={EVENT_UI.addFailed}>

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { formatEventDate, inDays, MONTH_NAMES, parseIsoDate, ukToday, type IsoDate } from '@presently/domain'
 import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
+import { PlanLinks } from '../gifts/plan-links'
 import { AddEventDialog } from './add-event-dialog'
 import { CalendarLinkCard } from './calendar-link'
 import { DeleteEventDialog } from './delete-event-dialog'
@@ -102,6 +103,9 @@ export function EventsPage() {
           {EVENT_UI.addButton}
         </Button>
       </Group>
+
+      {/* Issue 22: each occasion's plan (who has a present, budgets and spend). */}
+      <PlanLinks occasions={(all ?? []).map((e) => e.occasion.label)} />
 
       {events.isError ? (
         <Alert color="red" title={EVENT_UI.loadErrorTitle} role="alert">

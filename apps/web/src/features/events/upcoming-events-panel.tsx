@@ -5,6 +5,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { ukToday } from '@presently/domain'
 import { AnchorLink, ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
+import { PlanLinks } from '../gifts/plan-links'
 import { EventCard } from './event-card'
 import { eventPeopleNames, findGiftSearch, upcomingEventItems } from './event-list'
 import classes from './events.module.css'
@@ -71,9 +72,19 @@ export function UpcomingEventsPanel() {
             />
           </UnstyledButton>
         </Title>
-        <AnchorLink to="/my-account/events" size="sm">
-          {EVENT_UI.manageEvents}
-        </AnchorLink>
+        <Group gap="md">
+          {/* Issue 22: the plans of the occasions coming up, and Christmas's whenever anyone has one. */}
+          <PlanLinks
+            max={2}
+            occasions={[
+              ...(events.data ?? []).filter((e) => e.occasion.label === 'Christmas').map((e) => e.occasion.label),
+              ...upcoming.map((e) => e.occasion.label),
+            ]}
+          />
+          <AnchorLink to="/my-account/events" size="sm">
+            {EVENT_UI.manageEvents}
+          </AnchorLink>
+        </Group>
       </Group>
       <Collapse expanded={open} id={listId}>
         <Stack gap="xs" mt="sm">

@@ -5,6 +5,7 @@ import { LikedProductImage } from '../likes/liked-product-card'
 import { formatOrderDate } from './format'
 import { ORDER_UI } from './messages'
 import classes from './orders.module.css'
+import { OrderOutcome } from '../gifts/order-outcome'
 
 /**
  * One order in My Orders (spec account-area §2 "Orders"): a card linking to its detail, with the
@@ -12,8 +13,21 @@ import classes from './orders.module.css'
  * order id, the person's name, the occasion's label and the date.
  */
 export function OrderCard({ order }: { order: OrderOutput }) {
-  const { product, person, occasion } = order.clickthrough
+  const { product } = order.clickthrough
   const title = product?.title ?? ORDER_UI.productUnavailable
+  // The outcome's buttons sit below the card's link, never inside it (no nested interactive content).
+  return (
+    <div className={classes.item}>
+      <OrderCardLink order={order} title={title} />
+      <div className={classes.outcome}>
+        <OrderOutcome order={order} />
+      </div>
+    </div>
+  )
+}
+
+function OrderCardLink({ order, title }: { order: OrderOutput; title: string }) {
+  const { product, person, occasion } = order.clickthrough
   return (
     <CardLink
       to="/my-account/my-order-details/$id"

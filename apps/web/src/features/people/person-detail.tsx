@@ -37,6 +37,7 @@ import { giftPreferencesQueryOptions, optionCategoriesQueryOptions, type OptionS
 import { TIER_COLOURS, TierBadge } from './tier-badge'
 import { PersonGiftIdeas } from '../recommendations/person-gift-ideas'
 import { PersonPlannedGifts } from '../wish-lists/claims-page'
+import { GiftHistorySection } from '../gifts/gift-history-section'
 
 /** What each completeness part is called on the card's "still to add" list. */
 const PART_NAMES: Record<CompletenessSection['key'], string> = {
@@ -141,6 +142,10 @@ function PersonView({ person }: { person: PersonOutput }) {
       <Section title="Planned gifts" id="planned-gifts">
         <PersonPlannedGifts personId={person.id} />
       </Section>
+      <GiftHistorySection
+        personId={person.id}
+        eventOccasions={[...new Map(person.events.map((e) => [e.occasion.id, e.occasion])).values()]}
+      />
 
       {/* Gift Ideas follow the event chosen above (the soonest by default), as the liked list does. */}
       <PersonGiftIdeas personId={person.id} personName={person.name} events={selected ? [selected] : events} />

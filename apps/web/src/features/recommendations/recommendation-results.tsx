@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, SimpleGrid, Text } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react'
-import type { RecommendationsOutput } from '@presently/domain'
+import { formatPrice, type RecommendationsOutput } from '@presently/domain'
 import { RECOMMENDATION_UI } from './messages'
 import { RecommendationCard } from './recommendation-card'
 
@@ -49,15 +49,31 @@ export function RecommendationResults({
       </Alert>
     )
   }
+  // Issue 22: with the budget spent, nothing is offered over it and the block says so.
+  if (data.budget?.spentMessage) {
+    return (
+      <Text fw={500} data-testid="budget-spent">
+        {data.budget.spentMessage}.
+      </Text>
+    )
+  }
   if (data.recommendations.length === 0) return <Text c="dimmed">{emptyText}</Text>
+  const left = data.budget?.remaining
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="recommendations">
-      {data.recommendations.map((recommendation) => (
-        <RecommendationCard
-          key={recommendation.categoryUrl || recommendation.category}
-          recommendation={recommendation}
-        />
-      ))}
-    </SimpleGrid>
+    <>
+      {left !== null && left !== undefined ? (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="budget-left">
+          Ideas within the {formatPrice(left)} left of the budget.
+        </Text>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="recommendations">
+        {data.recommendations.map((recommendation) => (
+          <RecommendationCard
+            key={recommendation.categoryUrl || recommendation.category}
+            recommendation={recommendation}
+          />
+        ))}
+      </SimpleGrid>
+    </>
   )
 }

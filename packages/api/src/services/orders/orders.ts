@@ -11,7 +11,7 @@ import {
   type Db,
   type SQL,
 } from '@presently/db'
-import { AppError, ORDER_MESSAGES, type MyOrdersOutput, type OrderOutput } from '@presently/domain'
+import { AppError, ORDER_MESSAGES, penceToPounds, type MyOrdersOutput, type OrderOutput } from '@presently/domain'
 
 /** Orders of `where`, newest first, with the product, person and occasion each may have lost since. */
 function selectOrders(db: Db, where: SQL | undefined) {
@@ -30,6 +30,9 @@ function selectOrders(db: Db, where: SQL | undefined) {
       personName: people.name,
       occasionId: occasions.id,
       occasionLabel: occasions.label,
+      pricePence: clickThroughs.pricePence,
+      outcome: clickThroughs.outcome,
+      pricePaidPence: clickThroughs.pricePaidPence,
     })
     .from(clickThroughs)
     .leftJoin(products, eq(products.id, clickThroughs.productId))
@@ -61,6 +64,9 @@ function toOrder(row: OrderRow): OrderOutput {
       person: row.personId !== null ? { id: row.personId, name: row.personName! } : null,
       occasion: row.occasionId !== null ? { id: row.occasionId, label: row.occasionLabel! } : null,
     },
+    priceAtClick: row.pricePence === null ? null : penceToPounds(row.pricePence),
+    outcome: row.outcome,
+    pricePaid: row.pricePaidPence === null ? null : penceToPounds(row.pricePaidPence),
   }
 }
 

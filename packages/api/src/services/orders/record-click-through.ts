@@ -45,6 +45,8 @@ export async function recordClickThrough(
       personId: input.personId,
       occasionId: input.occasionId,
       affiliateUrl: product.affiliateUrl,
+      // The price at click time (issue 22): the default of "price paid" when marked bought.
+      pricePence: Math.round(product.price * 100),
     })
     .returning({ id: clickThroughs.id })
   const { id, awProductId, title, price } = product

@@ -1,6 +1,14 @@
 import type pg from 'pg'
 import type { Db } from '@presently/db'
-import { completenessPercent } from '@presently/domain'
+import {
+  applicableBudget,
+  completenessPercent,
+  occasionAnchor,
+  occasionYear,
+  remainingPence,
+  spentFor,
+  type BudgetSource,
+} from '@presently/domain'
 import type { OccasionInput, OptionKind, ProfileInput } from '@presently/recommender'
 
 /** What one round trip answers: the catalog version, the occasion and the person (or nulls). */
@@ -8,6 +16,17 @@ export interface RecommendationInput {
   catalogVersion: string
   occasion: OccasionInput | null
   profile: ProfileInput | null
+  /** The person's budget for this occasion and its spend this occasion year (issue 22); null without a person. */
+  budget: BudgetForOccasion | null
+}
+
+/** What is left of the budget for this occasion (issue 22), in pence. */
+export interface BudgetForOccasion {
+  maxPence: number | null
+  spentPence: number
+  remainingPence: number | null
+  source: BudgetSource
+  year: number
 }
 
 interface PersonRow {
@@ -23,7 +42,19 @@ interface PersonRow {
   interests: { name: string; love: boolean; targets: { path: string; weight: number }[] }[]
   events: { occasionId: number; date: string }[]
   likes: { path: string | null; title: string; forPerson: boolean; forOccasion: boolean }[]
-  orders: { path: string | null; title: string; occasionId: number | null; date: string }[]
+  orders: {
+    path: string | null
+    title: string
+    occasionId: number | null
+    date: string
+    source: 'order' | 'gift'
+    notBought: boolean
+  }[]
+  /** Budgets in pence (issue 22): the person's default and this occasion's own. */
+  budgetDefault: number | null
+  budgetOccasion: number | null
+  /** Bought orders and presents by hand for this occasion over the last ~2 years (pence, UK date). */
+  spend: { pricePaidPence: number | null; givenOn: string }[]
 }
 
 /** The most recent orders of a person the engine reads (older ones say little more). */
@@ -109,16 +140,40 @@ const QUERY = `
                group by wp.id
             ) x), '[]'::json),
        'orders', coalesce((
-          select json_agg(json_build_object('path', y.path, 'title', y.title, 'occasionId', y.occasion_id, 'date', y.day))
+          select json_agg(json_build_object('path', y.path, 'title', y.title, 'occasionId', y.occasion_id, 'date', y.day, 'source', y.source, 'notBought', y.not_bought))
             from (
-              select ${productPath('pr')} as path, pr.title, ct.occasion_id,
-                     to_char(ct.created_at at time zone 'Europe/London', 'YYYY-MM-DD') as day
-                from click_throughs ct
-                join products pr on pr.id = ct.product_id
-               where ct.user_id = $2 and ct.person_id = p.id
-               order by ct.created_at desc
+              select * from (
+                select ${productPath('pr')} as path, pr.title, ct.occasion_id,
+                       to_char(ct.created_at at time zone 'Europe/London', 'YYYY-MM-DD') as day,
+                       'order' as source, coalesce(ct.outcome = 'not_bought', false) as not_bought, ct.created_at as at
+                  from click_throughs ct
+                  join products pr on pr.id = ct.product_id
+                 where ct.user_id = $2 and ct.person_id = p.id
+                union all
+                select ${productPath('gp')} as path, g.title, g.occasion_id, to_char(g.given_on, 'YYYY-MM-DD') as day,
+                       'gift' as source, false as not_bought, g.given_on::timestamptz as at
+                  from gifts g
+                  join products gp on gp.id = g.product_id
+                 where g.user_id = $2 and g.person_id = p.id
+              ) u
+               order by u.at desc
                limit $4
-            ) y), '[]'::json)
+            ) y), '[]'::json),
+       'budgetDefault', (select b.amount_pence from budgets b where b.person_id = p.id and b.occasion_id is null),
+       'budgetOccasion', (select b.amount_pence from budgets b where b.person_id = p.id and b.occasion_id = (select id from occ)),
+       'spend', coalesce((
+          select json_agg(json_build_object('pricePaidPence', s.pence, 'givenOn', s.day))
+            from (
+              select ct.price_paid_pence as pence, to_char(ct.created_at at time zone 'Europe/London', 'YYYY-MM-DD') as day
+                from click_throughs ct
+               where ct.user_id = $2 and ct.person_id = p.id and ct.outcome = 'bought'
+                 and ct.occasion_id = (select id from occ) and ct.created_at > now() - interval '800 days'
+              union all
+              select g.price_paid_pence, to_char(g.given_on, 'YYYY-MM-DD')
+                from gifts g
+               where g.user_id = $2 and g.person_id = p.id
+                 and g.occasion_id = (select id from occ) and g.given_on > current_date - 800
+            ) s), '[]'::json)
      )
      from people p
      where p.id = $3 and p.user_id = $2) as person
@@ -150,6 +205,7 @@ export async function loadRecommendationInput(
   userId: number,
   personId: number,
   occasionLabel: string,
+  today: string,
 ): Promise<RecommendationInput> {
   // A named (prepared) statement: PostgreSQL plans this query once per connection instead of on
   // every call, which is most of its cost (planning ~3-5 ms, running it well under 1 ms).
@@ -173,7 +229,26 @@ export async function loadRecommendationInput(
         }
       : null,
     profile: person ? toProfile(person) : null,
+    budget: person && occasion ? budgetFor(person, occasion, today) : null,
   }
+}
+
+/** The budget that applies and its spend in the occasion year `today` falls in (gift-budget.ts rules). */
+function budgetFor(person: PersonRow, occasion: { id: number; value: string }, today: string): BudgetForOccasion {
+  const eventDates = person.events.filter((e) => e.occasionId === occasion.id).map((e) => e.date)
+  eventDates.sort()
+  const anchor = occasionAnchor(occasion.value, eventDates[0])
+  const year = occasionYear(today, anchor)
+  const spentPence = spentFor(
+    person.spend.map((s) => ({ ...s, occasionId: occasion.id })),
+    occasion.id,
+    year,
+    anchor,
+  )
+  const byOccasion = new Map<number, number>()
+  if (person.budgetOccasion !== null) byOccasion.set(occasion.id, person.budgetOccasion)
+  const { maxPence, source } = applicableBudget({ defaultPence: person.budgetDefault, byOccasion }, occasion.id)
+  return { maxPence, spentPence, remainingPence: remainingPence(maxPence, spentPence), source, year }
 }
 
 function toProfile(person: PersonRow): ProfileInput {

@@ -1,6 +1,8 @@
 import type { Db } from '@presently/db'
 import {
   AppError,
+  budgetSpentMessage,
+  penceToPounds,
   PEOPLE_MESSAGES,
   RECOMMENDATION_MESSAGES,
   ukToday,
@@ -57,14 +59,40 @@ function currentUkDate(): string {
  */
 export async function recommendForPerson(db: Db, options: RecommendForPersonOptions): Promise<RecommendationsOutput> {
   const started = performance.now()
-  const input = await loadRecommendationInput(db, options.userId, options.personId, options.occasion)
+  const today = options.today ?? currentUkDate()
+  const input = await loadRecommendationInput(db, options.userId, options.personId, options.occasion, today)
   const queried = performance.now()
   if (!input.occasion) throw new AppError('BAD_REQUEST', RECOMMENDATION_MESSAGES.unknownOccasion(options.occasion))
   if (!input.profile) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
+
+  // Issue 22: the price bands keep to what is left of the budget; with nothing left, nothing is offered.
+  const budget = input.budget
+  const budgetOutput = budget
+    ? {
+        max: budget.maxPence === null ? null : penceToPounds(budget.maxPence),
+        spent: penceToPounds(budget.spentPence),
+        remaining: budget.remainingPence === null ? null : penceToPounds(budget.remainingPence),
+        source: budget.source,
+        year: budget.year,
+        spentMessage:
+          budget.maxPence !== null && budget.remainingPence === 0
+            ? budgetSpentMessage(budget.maxPence, input.profile.name, input.occasion.label)
+            : null,
+      }
+    : undefined
+  if (budgetOutput?.spentMessage) {
+    return {
+      recommendations: [],
+      personName: input.profile.name,
+      metadata: { processingTime: ms(performance.now() - started) },
+      budget: budgetOutput,
+    }
+  }
+  const profile = { ...input.profile, spendLimit: budgetOutput?.remaining ?? null }
+  input.profile = profile
   const model = await catalogModelFor(db, input.catalogVersion)
   const modelled = performance.now()
 
-  const today = options.today ?? currentUkDate()
   // With a model to ask, the engine picks a few more for it to choose from.
   const engineCount = options.llm ? Math.min(MAX_RECOMMENDATIONS, Math.max(options.count + 3, 6)) : options.count
   const result = recommend(input.profile, input.occasion, model, {
@@ -98,6 +126,7 @@ export async function recommendForPerson(db: Db, options: RecommendForPersonOpti
     })),
     personName: input.profile.name,
     metadata: { processingTime: ms(finished - started) },
+    ...(budgetOutput ? { budget: budgetOutput } : {}),
   }
   if (options.debug) {
     const debugInfo: RecommendationDebug = {

@@ -1,0 +1,108 @@
+import { Button, Group, NumberInput, Text } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { formatPrice, isUnconfirmed, ukToday, type OrderOutput } from '@presently/domain'
+import { apiErrorMessage } from '../../lib/api-errors'
+import { useTRPC } from '../../lib/trpc'
+import { GIFT_UI } from './messages'
+import { refreshAfterGiftChange } from './query-options'
+
+/**
+ * What became of an order (issue 22): "Bought" with the price paid (default the price at click
+ * time) or "Didn't buy"; an unmarked order older than 30 days reads "Not confirmed".
+ */
+export function OrderOutcome({ order }: { order: OrderOutput }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const [editing, setEditing] = useState(false)
+  const [price, setPrice] = useState<number | string>(order.pricePaid ?? order.priceAtClick ?? '')
+  const save = useMutation(
+    trpc.gifts.setOrderOutcome.mutationOptions({
+      onError: (error) =>
+        notifications.show({ color: 'red', title: 'Error', message: apiErrorMessage(error, GIFT_UI.outcomeFailed) }),
+      onSuccess: async () => {
+        setEditing(false)
+        await refreshAfterGiftChange(queryClient, trpc)
+      },
+    }),
+  )
+  const title = order.clickthrough.product?.title ?? 'this order'
+
+  if (editing) {
+    return (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          save.mutate({
+            orderId: order.id,
+            outcome: 'bought',
+            pricePaid: typeof price === 'number' ? Math.round(price * 100) / 100 : null,
+          })
+        }}
+      >
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <NumberInput
+            label="Price paid (£)"
+            size="xs"
+            min={0}
+            max={100_000}
+            decimalScale={2}
+            fixedDecimalScale
+            value={price}
+            onChange={setPrice}
+            w={140}
+            data-autofocus
+          />
+          <Button type="submit" size="xs" loading={save.isPending}>
+            Save
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setEditing(false)}>
+            {GIFT_UI.cancel}
+          </Button>
+        </Group>
+      </form>
+    )
+  }
+
+  const status =
+    order.outcome === 'bought' ? (
+      <Text span size="sm" fw={700} c="dark.7">
+        {GIFT_UI.bought}
+        {order.pricePaid !== null ? ` · ${formatPrice(order.pricePaid)}` : ''}
+      </Text>
+    ) : order.outcome === 'not_bought' ? (
+      <Text span size="sm" fw={700} c="dark.7">
+        {GIFT_UI.notBought}
+      </Text>
+    ) : isUnconfirmed(order, ukToday()) ? (
+      <Text span size="sm" fw={700} c="dark.7">
+        {GIFT_UI.notConfirmed}
+      </Text>
+    ) : null
+
+  return (
+    <Group gap="sm" wrap="wrap" data-testid="order-outcome">
+      {status}
+      {order.outcome === null ? (
+        <Text size="xs" c="dimmed">
+          Did you buy it?
+        </Text>
+      ) : null}
+      <Button size="xs" variant="light" onClick={() => setEditing(true)} aria-label={`Bought: ${title}`}>
+        {order.outcome === 'bought' ? 'Change price' : GIFT_UI.bought}
+      </Button>
+      {order.outcome !== 'not_bought' ? (
+        <Button
+          size="xs"
+          variant="default"
+          loading={save.isPending}
+          onClick={() => save.mutate({ orderId: order.id, outcome: 'not_bought' })}
+          aria-label={`Didn't buy: ${title}`}
+        >
+          {GIFT_UI.notBought}
+        </Button>
+      ) : null}
+    </Group>
+  )
+}
