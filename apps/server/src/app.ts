@@ -25,6 +25,7 @@ import { registerOrderRoutes } from './rest/orders.ts'
 import { registerProductDisableRoutes } from './rest/product-disable.ts'
 import { registerRecommendationRoutes } from './rest/recommendations.ts'
 import { registerJobRoutes } from './rest/jobs.ts'
+import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
@@ -120,6 +121,7 @@ export async function buildApp({
   await registerProductDisableRoutes(app, db)
   await registerRecommendationRoutes(app, db, { llm })
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
+  await registerReminderRoutes(app, db)
   await registerStatic(app, env.WEB_DIST ?? defaultWebDist)
   return app
 }

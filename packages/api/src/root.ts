@@ -12,6 +12,7 @@ import { likesRouter } from './router/likes.ts'
 import { ordersRouter } from './router/orders.ts'
 import { recommendationsRouter } from './router/recommendations.ts'
 import { jobsRouter } from './router/jobs.ts'
+import { remindersRouter } from './router/reminders.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   orders: ordersRouter,
   recommendations: recommendationsRouter,
   jobs: jobsRouter,
+  reminders: remindersRouter,
 })
 
 /** The API's type, imported by the web client. */

@@ -106,3 +106,6 @@ export function daysAwayText(daysAway: number): string {
   if (daysAway === 1) return 'tomorrow'
   return `in ${daysAway} days`
 }
+
+/** What the reminders-only unsubscribe answers (issue 21). */
+export const REMINDERS_UNSUBSCRIBED = 'Reminder emails are off. You can turn them on again in your account settings.'

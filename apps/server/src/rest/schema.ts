@@ -36,6 +36,10 @@ export const API_TAGS = [
     description: 'Gift-category recommendations for a person and an occasion (account-area §3, §7)',
   },
   {
+    name: 'reminders',
+    description: "Gift reminders (issue 21): the account's reminder settings and the reminder email's unsubscribe",
+  },
+  {
     name: 'notifications',
     description: 'Admin: the scheduled email campaigns of the Email Manager (account-area §2 Tools, §7)',
   },
