@@ -31,7 +31,8 @@ export function EventCard({ event, actions }: { event: EventItem; actions?: Reac
           </Text>
           <Group gap="xs">
             <Text size="sm" c="dimmed">
-              {formatEventDate(event.date)}
+              {/* A movable date (Mothering Sunday...) shows this year's real day (issue 21). */}
+              {formatEventDate(event.rule && event.rule !== 'fixed' ? event.nextDate : event.date)}
             </Text>
             {event.badge ? (
               <Badge className={classes.badge} tt="none" size="sm" radius="sm">
