@@ -98,8 +98,7 @@ test.describe('gift reminders', () => {
       .toEqual([10, 2])
 
     // Edit: the dialog shows the event's own lead times; "No reminders" saves [].
-    await page.getByRole('button', { name: 'Show All Events' }).click()
-    await page.getByRole('main').getByRole('button', { name: 'Next month' }).click()
+    await calendarTo(page, 2027, 1)
     await page
       .getByRole('main')
       .getByRole('button', { name: /^10 January 2027, 1 event/ })
