@@ -154,6 +154,8 @@ async function run(target: Target): Promise<void> {
     emails += stats.emailsSent
     reminders += stats.remindersSent
     failures += stats.failures.length
+    if (times.length % 30 === 0)
+      console.log(`  ... ${day}: ${times.length} runs, ${reminders} reminders in ${emails} emails so far`)
   }
   await mailer.idle()
   const total = (performance.now() - started) / 1000

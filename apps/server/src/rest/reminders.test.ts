@@ -124,7 +124,7 @@ describe('events with a rule and their own reminders', () => {
     const event = list.find((e) => e.id === eventId)!
     expect(event).toMatchObject({ rule: 'mothering-sunday', reminderLeadDays: [10, 2] })
     expect(event.nextOccurrence).toMatch(/^\d{4}-(03|04)-\d{2}$/)
-    const patch = (user: Account, payload: unknown) =>
+    const patch = (user: Account, payload: Record<string, unknown>) =>
       app.inject({
         method: 'PATCH',
         url: `/api/events/person/${personId}/event/${eventId}`,
