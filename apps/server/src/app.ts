@@ -30,6 +30,7 @@ import { registerRecommendationRoutes } from './rest/recommendations.ts'
 import { registerJobRoutes } from './rest/jobs.ts'
 import { registerWishListRoutes } from './rest/wish-lists.ts'
 import { registerSharedListPrivacy, serializeRequest } from './plugins/shared-list-privacy.ts'
+import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
@@ -153,6 +154,7 @@ export async function buildApp({
   await registerRecommendationRoutes(app, db, { llm })
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
   await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check })
+  await registerReminderRoutes(app, db)
   await registerStatic(app, env.WEB_DIST ?? defaultWebDist)
   return app
 }

@@ -66,14 +66,15 @@ test('an admin runs the upcoming-events job now; the mail arrives with working l
   await upcoming.getByRole('button', { name: 'Send test email' }).click()
   await expect(upcoming.getByText('Please enter an email address')).toBeVisible()
 
-  // Start, stop: the status and next run follow.
-  await upcoming.getByRole('button', { name: 'Start' }).click()
+  // The reminder run is on by default (issue 21). Stop, start: the status and next run follow.
   await expect(upcoming.getByTestId('job-status')).toHaveText('Active')
-  await expect(upcoming.getByTestId('job-next-run')).not.toHaveText('Not scheduled')
-  await expect(page.getByTestId('job-result')).toContainText('Success!')
   await upcoming.getByRole('button', { name: 'Stop' }).click()
   await expect(upcoming.getByTestId('job-status')).toHaveText('Inactive')
   await expect(upcoming.getByTestId('job-next-run')).toHaveText('Not scheduled')
+  await expect(page.getByTestId('job-result')).toContainText('Success!')
+  await upcoming.getByRole('button', { name: 'Start' }).click()
+  await expect(upcoming.getByTestId('job-status')).toHaveText('Active')
+  await expect(upcoming.getByTestId('job-next-run')).not.toHaveText('Not scheduled')
 
   // A bad custom cron answers the server's reason in the Error panel.
   await upcoming.getByRole('combobox', { name: 'Change schedule' }).click()
@@ -88,18 +89,20 @@ test('an admin runs the upcoming-events job now; the mail arrives with working l
     page.waitForEvent('popup'),
     upcoming.getByRole('link', { name: 'Preview' }).click(),
   ])
-  await expect(preview.getByText('Occasions coming up')).toBeVisible()
+  await expect(preview.getByText('There is still time to choose and deliver a present:')).toBeVisible()
   await preview.close()
 
   // Run now: the shopper's mail arrives over SMTP.
   await upcoming.getByRole('button', { name: 'Run now' }).click()
   await expect(page.getByTestId('job-result')).toContainText('Success!')
   await expect(page.getByTestId('job-result')).toContainText(/emails sent: [1-9]/)
-  // Dates in en-GB, not a raw ISO instant (issue 26).
-  await expect(page.getByTestId('job-result')).toContainText(/Period from \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2}/)
-  await expect(page.getByTestId('job-result')).not.toContainText(/\d{4}-\d{2}-\d{2}T/)
-  const mail = await waitForMail(shopper.email, /Upcoming occasions/)
-  expect(mail.text).toContain('Mum: Birthday')
+  // Dates in en-GB, not a raw ISO date (issue 26).
+  await expect(page.getByTestId('job-result')).toContainText(/Reminders due on \d{1,2} [A-Z][a-z]+ \d{4}/)
+  await expect(page.getByTestId('job-result')).not.toContainText(/\d{4}-\d{2}-\d{2}/)
+  const mail = await waitForMail(shopper.email, /time to find a gift/)
+  // The 3-day reminder of a birthday two days away (issue 21).
+  expect(mail.subject).toBe("Mum's Birthday is in 2 days: time to find a gift")
+  expect(mail.text).toContain("Mum's Birthday")
   // The person's top recommended categories (the recommendation engine on the seed catalog).
   expect(mail.text).toContain('Gift ideas:')
 
@@ -109,7 +112,7 @@ test('an admin runs the upcoming-events job now; the mail arrives with working l
   await upcoming.getByRole('button', { name: 'Run now' }).click()
   await expect(page.getByTestId('job-result')).toContainText('Success!')
   expect(
-    receivedMails().filter((m) => m.to.includes(shopper.email) && /Upcoming occasions/.test(m.subject)),
+    receivedMails().filter((m) => m.to.includes(shopper.email) && /time to find a gift/.test(m.subject)),
   ).toHaveLength(1)
 
   // Find Gift opens the shop's home page for that person and occasion.
@@ -119,8 +122,15 @@ test('an admin runs the upcoming-events job now; the mail arrives with working l
   expect(home?.ok()).toBe(true)
   await expect(shopperPage).toHaveURL(new RegExp(`person=${shopper.personId}`))
 
-  // Unsubscribe works from the link.
-  await shopperPage.goto(linkTo(mail, '/unsubscribe'))
+  // The reminders-only link turns off reminders; the layout's link unsubscribes from everything.
+  const unsubscribeLinks = mail.links.filter((l) => new URL(l).pathname === '/unsubscribe')
+  const remindersOnly = unsubscribeLinks.find((l) => l.includes('only=reminders'))!
+  const everything = unsubscribeLinks.find((l) => !l.includes('only='))!
+  await shopperPage.goto(new URL(remindersOnly).pathname + new URL(remindersOnly).search)
+  await expect(
+    shopperPage.getByText('Reminder emails are off. You can turn them on again in your account settings.'),
+  ).toBeVisible()
+  await shopperPage.goto(new URL(everything).pathname + new URL(everything).search)
   await expect(shopperPage.getByText('You have been successfully unsubscribed from email notifications.')).toBeVisible()
 
   await shopperContext.close()

@@ -50,7 +50,7 @@ export {
 export { listPeople, loadPeople } from './services/people/load-people.ts'
 export { createPerson, updatePerson, deletePerson, getPerson } from './services/people/save-person.ts'
 export { personInput } from './router/people.ts'
-export { listEvents, listPersonEvents, createEvent, deleteEvent } from './services/events/events.ts'
+export { listEvents, listPersonEvents, createEvent, deleteEvent, updateEvent } from './services/events/events.ts'
 export {
   renderCalendarFeed,
   resetCalendarLink,
@@ -90,11 +90,18 @@ export { runCampaign, type JobRunResult, type CampaignDeps } from './services/jo
 export { getJobStatus, setJobEnabled, setJobSchedule } from './services/jobs/job-settings.ts'
 export { renderJobEmail, sendJobTestEmail } from './services/jobs/preview.ts'
 export {
+  runReminders,
+  queueReminders,
+  type ReminderDeps,
+  type ReminderRunStats,
+} from './services/reminders/run-reminders.ts'
+export { recommendedCategoryIdeas, type GiftIdeasSource } from './services/reminders/gift-ideas.ts'
+export { getReminderSettings, saveReminderSettings, unsubscribeFromReminders } from './services/reminders/settings.ts'
+export {
   validateSchedule,
   describeSchedule,
   nextRunAfter,
   periodStart,
-  windowDays,
   JOB_NAMES,
   type JobName,
 } from './services/jobs/schedule.ts'

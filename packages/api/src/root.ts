@@ -15,6 +15,7 @@ import { jobsRouter } from './router/jobs.ts'
 import { wishListsRouter } from './router/wish-lists.ts'
 import { sharedListsRouter } from './router/shared-lists.ts'
 import { giftsRouter } from './router/gifts.ts'
+import { remindersRouter } from './router/reminders.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -33,6 +34,7 @@ export const appRouter = router({
   wishLists: wishListsRouter,
   sharedLists: sharedListsRouter,
   gifts: giftsRouter,
+  reminders: remindersRouter,
 })
 
 /** The API's type, imported by the web client. */

@@ -127,3 +127,15 @@ describe('personGlance (issue 26)', () => {
     expect(personGlance(58, [birthday], '2026-12-07')).toBe('58 · birthday today')
   })
 })
+
+describe('events with a movable rule (issue 21)', () => {
+  const mum = { id: 1, date: '2026-03-15', rule: 'mothering-sunday' as const }
+  it('falls on the rule’s day of each year', () => {
+    expect(nextOccurrence(mum.date, '2026-11-26', mum.rule)).toBe('2027-03-07')
+    expect(nextOccurrence(mum.date, '2027-03-08', mum.rule)).toBe('2028-03-26')
+    expect(eventsOnDay([mum], '2027-03-07')).toEqual([mum])
+    expect(eventsOnDay([mum], '2027-03-15')).toEqual([])
+    expect(upcomingEvents([mum], '2027-02-20')[0]).toMatchObject({ nextDate: '2027-03-07', daysAway: 15 })
+    expect(eventsFromTodayToMonthEnd([mum], '2027-03-01')).toEqual([mum])
+  })
+})

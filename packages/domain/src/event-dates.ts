@@ -5,6 +5,8 @@
  * (docs/decisions/event-dates.md). An event on 29 February falls on 28 February in other years.
  */
 
+import { ruleDateInYear, type EventRule } from './movable-dates.ts'
+
 /** An ISO calendar date, "YYYY-MM-DD". */
 export type IsoDate = string
 
@@ -41,9 +43,11 @@ export function toIsoDate(year: number, month: number, day: number): IsoDate {
 
 /**
  * The event's date in `year`: the same month and day, except 29 February, which falls on
- * 28 February in years that have none.
+ * 28 February in years that have none; an event with a movable `rule` (issue 21: Mothering
+ * Sunday, Father's Day, Easter Sunday) falls on that rule's day of `year` instead.
  */
-export function occurrenceInYear(eventDate: IsoDate, year: number): IsoDate {
+export function occurrenceInYear(eventDate: IsoDate, year: number, rule: EventRule = 'fixed'): IsoDate {
+  if (rule !== 'fixed') return ruleDateInYear(rule, year)
   const { month, day } = parseIsoDate(eventDate)
   return toIsoDate(year, month, Math.min(day, daysInMonth(year, month)))
 }
@@ -55,16 +59,25 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000)
 }
 
-/** The next occurrence of a yearly event on or after `today`. */
-export function nextOccurrence(eventDate: IsoDate, today: IsoDate): IsoDate {
+/**
+ * The next occurrence of a yearly event on or after `today` (UK date, see ukToday): the stored
+ * month and day (29 February on 28 February in other years), or the movable `rule`'s day.
+ */
+export function nextOccurrence(eventDate: IsoDate, today: IsoDate, rule: EventRule = 'fixed'): IsoDate {
   const { year } = parseIsoDate(today)
-  const thisYear = occurrenceInYear(eventDate, year)
-  return thisYear >= today ? thisYear : occurrenceInYear(eventDate, year + 1)
+  const thisYear = occurrenceInYear(eventDate, year, rule)
+  return thisYear >= today ? thisYear : occurrenceInYear(eventDate, year + 1, rule)
 }
 
 /** Days from `today` to the event's next occurrence (0 when it is today). */
-export function daysUntil(eventDate: IsoDate, today: IsoDate): number {
-  return daysBetween(today, nextOccurrence(eventDate, today))
+export function daysUntil(eventDate: IsoDate, today: IsoDate, rule: EventRule = 'fixed'): number {
+  return daysBetween(today, nextOccurrence(eventDate, today, rule))
+}
+
+/** An event as the date helpers read it: its stored date and, optionally, a movable rule. */
+export interface DatedEvent {
+  date: IsoDate
+  rule?: EventRule | null
 }
 
 /** Today's date in the UK (Europe/London), e.g. at 23:30 UTC on 31 March in summer time, 1 April. */
@@ -88,14 +101,14 @@ export const BADGE_WINDOW_DAYS = 7
  * Events whose next occurrence is within `windowDays` of `today` (0..windowDays), soonest first,
  * each with `nextDate` and `daysAway` (spec account-area §4 "Upcoming events").
  */
-export function upcomingEvents<E extends { date: IsoDate }>(
+export function upcomingEvents<E extends DatedEvent>(
   events: readonly E[],
   today: IsoDate,
   windowDays: number = UPCOMING_WINDOW_DAYS,
 ): Array<E & { nextDate: IsoDate; daysAway: number }> {
   return events
     .map((event) => {
-      const nextDate = nextOccurrence(event.date, today)
+      const nextDate = nextOccurrence(event.date, today, event.rule ?? 'fixed')
       return { ...event, nextDate, daysAway: daysBetween(today, nextDate) }
     })
     .filter((e) => e.daysAway <= windowDays)
@@ -106,15 +119,19 @@ export function upcomingEvents<E extends { date: IsoDate }>(
  * The events page's default list (spec account-area §2): events whose occurrence this year falls
  * from today to the end of the current month, sorted by month and day.
  */
-export function eventsFromTodayToMonthEnd<E extends { date: IsoDate }>(events: readonly E[], today: IsoDate): E[] {
+export function eventsFromTodayToMonthEnd<E extends DatedEvent>(events: readonly E[], today: IsoDate): E[] {
   const { year, month } = parseIsoDate(today)
   const monthEnd = toIsoDate(year, month, daysInMonth(year, month))
   return events
     .filter((e) => {
-      const date = occurrenceInYear(e.date, year)
+      const date = occurrenceInYear(e.date, year, e.rule ?? 'fixed')
       return date >= today && date <= monthEnd
     })
-    .sort((a, b) => occurrenceInYear(a.date, year).localeCompare(occurrenceInYear(b.date, year)))
+    .sort((a, b) =>
+      occurrenceInYear(a.date, year, a.rule ?? 'fixed').localeCompare(
+        occurrenceInYear(b.date, year, b.rule ?? 'fixed'),
+      ),
+    )
 }
 
 /**
@@ -122,9 +139,9 @@ export function eventsFromTodayToMonthEnd<E extends { date: IsoDate }>(events: r
  * filters to events on that month and day in any year"); a 29 February event also shows on
  * 28 February of a year without one.
  */
-export function eventsOnDay<E extends { date: IsoDate }>(events: readonly E[], day: IsoDate): E[] {
+export function eventsOnDay<E extends DatedEvent>(events: readonly E[], day: IsoDate): E[] {
   const { year } = parseIsoDate(day)
-  return events.filter((e) => occurrenceInYear(e.date, year) === day)
+  return events.filter((e) => occurrenceInYear(e.date, year, e.rule ?? 'fixed') === day)
 }
 
 /** The badge of an event 0..7 days away: "Today", "Tomorrow", "in N days"; none further out. */

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { isValidIsoDate, type IsoDate } from './event-dates.ts'
+import { EVENT_RULES } from './movable-dates.ts'
+import { eventLeadDaysInput } from './reminders.ts'
 import { idField, isoDateField, PG_INT4_MAX, safeText } from './input.ts'
 import { PEOPLE_MESSAGES } from './people-messages.ts'
 import type { ProfileTier } from './completeness.ts'
@@ -57,6 +59,10 @@ export const personEventInput = z.object({
     .int(PEOPLE_MESSAGES.occasionRequired)
     .min(1, PEOPLE_MESSAGES.occasionRequired)
     .max(PG_INT4_MAX, PEOPLE_MESSAGES.occasionRequired),
+  /** Issue 21: "fixed" (default) or a movable UK occasion whose day of each year replaces `date`'s. */
+  rule: z.enum(EVENT_RULES, { error: `rule must be one of ${EVENT_RULES.join(', ')}` }).default('fixed'),
+  /** Issue 21: null (default) = the account's reminder settings, a list = own lead times, [] = none. */
+  reminderLeadDays: eventLeadDaysInput.default(null),
 })
 export type PersonEventInput = z.input<typeof personEventInput>
 
@@ -110,8 +116,24 @@ export function personInputSchema(today: () => IsoDate) {
 export type PersonInput = z.output<ReturnType<typeof personInputSchema>>
 export type PersonFormValues = z.input<ReturnType<typeof personInputSchema>>
 
-/** POST /api/events/person/{personId} (spec account-area §7): {occasionId, date}, name optional. */
+/**
+ * POST /api/events/person/{personId} (spec account-area §7): {occasionId, date}, name optional;
+ * issue 21 adds `rule` and `reminderLeadDays`.
+ */
 export const createEventInput = personEventInput
+
+/**
+ * PATCH /api/events/person/{personId}/event/{eventId} (issue 21, the Edit Event dialog): any of
+ * the create fields; those left out keep their value.
+ */
+export const updateEventInput = z.object({
+  name: personEventInput.shape.name,
+  date: personEventInput.shape.date.optional(),
+  occasionId: personEventInput.shape.occasionId.optional(),
+  rule: z.enum(EVENT_RULES, { error: `rule must be one of ${EVENT_RULES.join(', ')}` }).optional(),
+  reminderLeadDays: eventLeadDaysInput.optional(),
+})
+export type UpdateEventInput = z.infer<typeof updateEventInput>
 
 const occasionRef = z.object({ id: z.number().int(), label: z.string() })
 
@@ -123,6 +145,12 @@ export const eventOutput = z.object({
   occasionId: z.number().int(),
   occasion: occasionRef,
   people: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Issue 21: how the yearly date is found ("fixed" keeps the spec's behaviour). */
+  rule: z.enum(EVENT_RULES),
+  /** Issue 21: null = the account's reminder settings, a list = own lead times, [] = none. */
+  reminderLeadDays: z.array(z.number().int()).nullable(),
+  /** Issue 21: the next occurrence (UK date, today or later), the real day for movable rules. */
+  nextOccurrence: z.string(),
 })
 export type EventOutput = z.infer<typeof eventOutput>
 

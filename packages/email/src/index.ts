@@ -13,7 +13,7 @@ export {
 export {
   renderConfirmEmail,
   renderResetPasswordEmail,
-  renderUpcomingEventsEmail,
+  renderRemindersEmail,
   renderProfileCompletionEmail,
   listUnsubscribeHeaders,
   extractLinks,
@@ -21,5 +21,12 @@ export {
 } from './render-email.ts'
 export type { ConfirmEmailProps } from './templates/confirm-email.ts'
 export type { ResetPasswordProps } from './templates/reset-password.ts'
-export type { UpcomingEventsProps, UpcomingEventItem } from './templates/upcoming-events.ts'
+export {
+  giftIdeasSection,
+  joinNames,
+  MAX_GIFT_IDEAS,
+  type GiftIdea,
+  type ReminderItem,
+  type RemindersEmailProps,
+} from './templates/reminders.ts'
 export type { ProfileCompletionProps, IncompletePersonItem } from './templates/profile-completion.ts'

@@ -31,6 +31,11 @@ export interface TransportMessage {
   html: string
   text: string
   headers: Record<string, string>
+  /**
+   * The Message-ID stored with the mail (its "Message-ID" header), so every retry of one mail
+   * carries the same id and receivers can drop a duplicate (issue 21); none lets nodemailer make one.
+   */
+  messageId?: string
 }
 
 /** Anything that delivers a message: nodemailer's SMTP transport, or a test double. */
@@ -110,6 +115,7 @@ export function createMailer(options: MailerOptions): Mailer {
         html: row.html,
         text: row.text,
         headers: row.headers,
+        ...(row.headers['Message-ID'] ? { messageId: row.headers['Message-ID'] } : {}),
       })
       await db
         .update(emailLog)

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react'
 import { render, toPlainText } from '@react-email/render'
 import { confirmEmail, confirmEmailSubject, type ConfirmEmailProps } from './templates/confirm-email.ts'
-import { upcomingEventsEmail, upcomingEventsSubject, type UpcomingEventsProps } from './templates/upcoming-events.ts'
+import { remindersEmail, remindersSubject, type RemindersEmailProps } from './templates/reminders.ts'
 import {
   profileCompletionEmail,
   profileCompletionSubject,
@@ -31,9 +31,9 @@ export function renderResetPasswordEmail(props: ResetPasswordProps): Promise<Ren
   return renderBoth(resetPasswordSubject, resetPasswordEmail(props))
 }
 
-/** The upcoming-events campaign mail (issue 13). */
-export function renderUpcomingEventsEmail(props: UpcomingEventsProps): Promise<RenderedEmail> {
-  return renderBoth(upcomingEventsSubject, upcomingEventsEmail(props))
+/** The gift reminder mail of the upcoming-events campaign (issue 21). */
+export function renderRemindersEmail(props: RemindersEmailProps): Promise<RenderedEmail> {
+  return renderBoth(remindersSubject(props.reminders), remindersEmail(props))
 }
 
 /** The profile-completion campaign mail (issue 13). */

@@ -12,6 +12,7 @@ import {
   jobEmailSends,
   occasions,
   people,
+  reminderSends,
   sql,
   users,
   type Db,
@@ -75,7 +76,8 @@ async function mailsOf(kind: string) {
 
 async function resetSends() {
   await testDb.db.delete(jobEmailSends)
-  await testDb.db.delete(emailLog).where(inArray(emailLog.kind, ['upcoming-events', 'profile-completion']))
+  await testDb.db.delete(reminderSends)
+  await testDb.db.delete(emailLog).where(inArray(emailLog.kind, ['reminders', 'profile-completion']))
 }
 
 /** A scheduler on the test database with silent logs; `overrides` as startJobScheduler's options. */
@@ -144,9 +146,10 @@ describe('roles', () => {
         expect(res.json()).toEqual({ success: false, message: 'Admins only' })
       }
     }
-    expect((await mailsOf('upcoming-events')).length).toBe(0)
+    expect((await mailsOf('reminders')).length).toBe(0)
+    // A new shop runs the reminders daily at 08:00 (issue 21); profile completion starts stopped.
     const status = await app.inject({ url: routes[0][1], headers: as(admin) })
-    expect(status.json()).toMatchObject({ isRunning: false, schedule: '0 8 * * 1' })
+    expect(status.json()).toMatchObject({ isRunning: true, schedule: '0 8 * * *' })
   })
 
   it('refuses the tRPC jobs procedures to staff', async () => {
@@ -182,9 +185,9 @@ describe('status, start, stop and schedule', () => {
     const nextRun = new Date(running.nextRun as string)
     expect(nextRun.getTime()).toBeGreaterThan(Date.now())
     expect(nextRun.getUTCDay()).toBe(1)
-    // The other job is untouched.
+    // The other job is untouched (the reminder run is on by default, issue 21).
     expect((await app.inject({ url: url('upcoming-events', 'status'), headers: as(admin) })).json().isRunning).toBe(
-      false,
+      true,
     )
     await app.inject({ method: 'POST', url: url('profile-completion', 'stop'), headers: as(admin), payload: {} })
     expect((await app.inject({ url: url('profile-completion', 'status'), headers: as(admin) })).json()).toMatchObject({
@@ -198,7 +201,7 @@ describe('status, start, stop and schedule', () => {
       app.inject({ method: 'PUT', url: url('upcoming-events', 'schedule'), headers: as(admin), payload: { schedule } })
     const ok = await put('*/30 9-17 * * 1,3,5')
     expect(ok.statusCode).toBe(200)
-    expect(ok.json()).toMatchObject({ schedule: '*/30 9-17 * * 1,3,5', isRunning: false })
+    expect(ok.json()).toMatchObject({ schedule: '*/30 9-17 * * 1,3,5', isRunning: true })
     expect(ok.json().frequencyDescription).toMatch(/Every 30 minutes, between 09:00 AM and 05:59 PM/)
     for (const [bad, message] of [
       ['', 'Please select or enter a schedule'],
@@ -228,7 +231,7 @@ describe('status, start, stop and schedule', () => {
 })
 
 describe('a triggered run', () => {
-  it('emails exactly the confirmed, subscribed users with upcoming events, once per period', async () => {
+  it('reminds exactly the confirmed, subscribed users with a reminder due, once per reminder (issue 21)', async () => {
     await resetSends()
     const res = await app.inject({
       method: 'POST',
@@ -239,37 +242,40 @@ describe('a triggered run', () => {
     expect(res.statusCode).toBe(200)
     const result = res.json()
     expect(result).toMatchObject({ success: true, runResult: { stats: { emailsSent: 1 } } })
-    expect(result.message).toBe('Sent 1 upcoming events email')
-    expect(result.details).toMatch(/for 7 days/)
-    // en-GB dates, no raw ISO instant; a run that sent something needs no reason (issue 26).
-    expect(result.details).toMatch(
-      /^Period from \d{1,2} [A-Z][a-z]+ \d{4} at \d{2}:\d{2} (GMT|BST); events from \d{1,2} [A-Z][a-z]+ \d{4}/,
-    )
+    expect(result.message).toBe('Sent 1 reminder email')
+    // en-GB dates, no raw ISO date; a run that sent something needs no reason (issue 26).
+    expect(result.details).toMatch(/^Reminders due on \d{1,2} [A-Z][a-z]+ \d{4} \(UK\): 1 sent/)
     expect(result.reason).toBeNull()
-    const mails = await mailsOf('upcoming-events')
+    // Alice's Mum in 2 days: the 3-day reminder; Dave's Dad in 60 days: nothing yet.
+    const mails = await mailsOf('reminders')
     expect(mails.map((m) => m.to)).toEqual(['alice-jobs@example.com'])
     const mail = mails[0]!
-    expect(mail.text).toContain('Mum: Birthday')
+    expect(mail.text).toContain("Mum's Birthday")
+    expect(mail.text).toContain('(in 2 days)')
     const links = extractLinks(mail.text)
     expect(links).toContain(`${TEST_APP_URL}/?person=${fixture.aliceMum}&occasion=${birthdayId}`)
     expect(mail.html).toContain('lang="en-GB"')
     expect(mail.headers['List-Unsubscribe']).toMatch(
-      /^<http:\/\/localhost:3000\/api\/auth\/unsubscribe\/one-click\?token=/,
+      /^<http:\/\/localhost:3000\/api\/reminders\/unsubscribe\/one-click\?token=/,
     )
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+    expect(mail.headers['Message-ID']).toMatch(/^<reminders-[0-9a-f-]+@localhost>$/)
 
-    // "Run now" pressed again in the same period sends nothing more.
+    // "Run now" pressed again sends nothing more: the reminder is recorded.
     const again = await app.inject({
       method: 'POST',
       url: '/api/notifications/jobs/upcoming-events/trigger',
       headers: as(admin),
       payload: {},
     })
-    expect(again.json()).toMatchObject({ success: true, runResult: { stats: { emailsSent: 0, alreadySent: 0 } } })
-    expect(again.json().reason).toMatch(/^No reminders due: 0 events in the window \(\d{1,2} [A-Z][a-z]+ \d{4} to /)
-    expect((await mailsOf('upcoming-events')).length).toBe(1)
+    expect(again.json()).toMatchObject({ success: true, runResult: { stats: { emailsSent: 0, alreadySent: 1 } } })
+    expect(again.json().reason).toMatch(/^Already sent: the 1 reminder due on \d{1,2} [A-Z][a-z]+ \d{4} went out/)
+    expect((await mailsOf('reminders')).length).toBe(1)
 
     // The unsubscribe link works and the user gets no further campaign mail.
-    const token = new URL(links.find((l) => l.includes('/unsubscribe?'))!).searchParams.get('token')
+    const token = new URL(links.find((l) => l.includes('/unsubscribe?') && !l.includes('only='))!).searchParams.get(
+      'token',
+    )
     const unsubscribe = await app.inject({ method: 'POST', url: '/api/auth/unsubscribe', payload: { token } })
     expect(unsubscribe.statusCode).toBe(200)
     const [alice] = await testDb.db.select().from(users).where(eq(users.id, fixture.alice))
@@ -337,7 +343,7 @@ describe('a triggered run', () => {
       const rows = await testDb.db
         .select({ kind: emailLog.kind, to: emailLog.toAddress, n: sql<number>`count(*)::int` })
         .from(emailLog)
-        .where(inArray(emailLog.kind, ['upcoming-events', 'profile-completion']))
+        .where(inArray(emailLog.kind, ['reminders', 'profile-completion']))
         .groupBy(emailLog.kind, emailLog.toAddress)
       expect(rows.every((r) => r.n === 1)).toBe(true)
       expect(rows.length).toBe(3)
@@ -354,10 +360,10 @@ describe('preview and test emails', () => {
     expect(preview.headers['content-type']).toMatch(/^text\/html/)
     expect(preview.body).toContain('Complete your gift profiles')
     const upcoming = await app.inject({ url: '/api/notifications/preview/upcoming-events', headers: as(admin) })
-    expect(upcoming.body).toContain('Find Gift')
+    expect(upcoming.body).toContain('Find a gift')
 
     for (const [url, kindText] of [
-      ['/api/notifications/test-email', 'Occasions coming up'],
+      ['/api/notifications/test-email', 'There is still time to choose and deliver a present'],
       ['/api/test/test-profile-completion', 'Complete your gift profiles'],
     ] as const) {
       const res = await app.inject({

@@ -17,6 +17,7 @@ import {
   listRelationships,
   personInput,
   renderCalendarFeed,
+  updateEvent,
   updatePerson,
 } from '@presently/api'
 import {
@@ -31,6 +32,7 @@ import {
   personSummaryOutput,
   relationshipOutput,
   safeText,
+  updateEventInput,
 } from '@presently/domain'
 import type { Db } from '@presently/db'
 import { publicCache } from './cache.ts'
@@ -219,6 +221,22 @@ async function registerPeopleRoutes(app: FastifyInstance, db: Db): Promise<void>
       },
       async (request, reply) =>
         reply.status(201).send(await createEvent(db, signedIn(request).id, request.params.personId, request.body)),
+    )
+    scope.patch(
+      '/api/events/person/:personId/event/:eventId',
+      {
+        schema: {
+          tags: ['events'],
+          summary:
+            'Changes an event (issue 21): any of {occasionId, date, name, rule, reminderLeadDays}; the others are kept',
+          security: signedInOnly,
+          params: z.object({ personId: idField, eventId: idField }),
+          body: updateEventInput,
+          response: { 200: eventOutput, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) =>
+        updateEvent(db, signedIn(request).id, request.params.personId, request.params.eventId, request.body),
     )
     scope.delete(
       '/api/events/person/:personId/event/:eventId',

@@ -44,6 +44,10 @@ export const API_TAGS = [
     description: 'Gift history, budgets and the occasion plan (issue 22): presents given, order outcomes, spend',
   },
   {
+    name: 'reminders',
+    description: "Gift reminders (issue 21): the account's reminder settings and the reminder email's unsubscribe",
+  },
+  {
     name: 'notifications',
     description: 'Admin: the scheduled email campaigns of the Email Manager (account-area §2 Tools, §7)',
   },

@@ -10,8 +10,10 @@ import { useTRPC } from '../lib/trpc'
 
 export const Route = createFileRoute('/unsubscribe')({
   head: () => ({ meta: [{ title: 'Unsubscribe' }] }),
-  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
+  validateSearch: (search: Record<string, unknown>): { token?: string; only?: 'reminders' } => ({
     token: textParam(search.token) || undefined,
+    // Issue 21: the reminder email's own link turns off reminders alone.
+    ...(textParam(search.only) === 'reminders' ? { only: 'reminders' as const } : {}),
   }),
   component: UnsubscribePage,
 })
@@ -22,15 +24,21 @@ export const Route = createFileRoute('/unsubscribe')({
  * the proof, whoever is signed in.
  */
 function UnsubscribePage() {
-  const { token } = Route.useSearch()
+  const { token, only } = Route.useSearch()
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const unsubscribe = useMutation(
+  const everything = useMutation(
     trpc.auth.unsubscribe.mutationOptions({
       // A signed-in user's settings show the new value.
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.auth.session.queryKey() }),
     }),
   )
+  const reminders = useMutation(
+    trpc.reminders.unsubscribe.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.reminders.settings.queryKey() }),
+    }),
+  )
+  const unsubscribe = only === 'reminders' ? reminders : everything
   useTokenActionOnLoad(token, (value) => unsubscribe.mutate({ token: value }))
 
   if (!token || unsubscribe.isError) {

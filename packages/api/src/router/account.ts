@@ -72,7 +72,7 @@ export const accountRouter = router({
           to: z.string(),
           kind: z.string(),
           subject: z.string(),
-          status: z.enum(['outbox', 'queued', 'sent', 'failed']),
+          status: z.enum(['outbox', 'queued', 'sent', 'failed', 'cancelled']),
           attempts: z.number().int(),
           lastError: z.string().nullable(),
           createdAt: z.date(),

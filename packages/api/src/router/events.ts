@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { createEventInput, eventOutput, idField } from '@presently/domain'
+import { createEventInput, eventOutput, idField, updateEventInput } from '@presently/domain'
 import { protectedProcedure, router } from '../trpc.ts'
-import { createEvent, deleteEvent, listEvents, listPersonEvents } from '../services/events/events.ts'
+import { createEvent, deleteEvent, listEvents, listPersonEvents, updateEvent } from '../services/events/events.ts'
 import { hasCalendarLink, removeCalendarLink, resetCalendarLink } from '../services/events/calendar-feed.ts'
 
 /** Yearly events of the user's people (spec account-area §7 /api/events*). */
@@ -18,6 +18,13 @@ export const eventsRouter = router({
     .input(createEventInput.extend({ personId: idField }))
     .output(eventOutput)
     .mutation(({ ctx, input: { personId, ...event } }) => createEvent(ctx.db, ctx.user.id, personId, event)),
+  /** PATCH /api/events/person/{personId}/event/{eventId} (issue 21: the Edit Event dialog). */
+  update: protectedProcedure
+    .input(updateEventInput.extend({ personId: idField, eventId: idField }))
+    .output(eventOutput)
+    .mutation(({ ctx, input: { personId, eventId, ...changes } }) =>
+      updateEvent(ctx.db, ctx.user.id, personId, eventId, changes),
+    ),
   /** DELETE /api/events/person/{personId}/event/{eventId}. */
   delete: protectedProcedure
     .input(z.object({ personId: idField, eventId: idField }))

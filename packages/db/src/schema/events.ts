@@ -1,4 +1,5 @@
-import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 import { occasions, people } from './people.ts'
 
@@ -15,9 +16,20 @@ export const events = pgTable(
     occasionId: integer()
       .notNull()
       .references(() => occasions.id, { onDelete: 'restrict' }),
+    /**
+     * How the yearly date is found (issue 21): "fixed" (the stored month and day) or a movable
+     * UK occasion ("mothering-sunday", "fathers-day", "easter-sunday"), whose day of each year
+     * replaces the stored one.
+     */
+    rule: text().notNull().default('fixed'),
+    /** The event's own reminder lead times in days (issue 21): null = the account's, [] = none. */
+    reminderLeadDays: integer().array(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('events_user_id_idx').on(t.userId)],
+  (t) => [
+    index('events_user_id_idx').on(t.userId),
+    check('events_rule_check', sql`${t.rule} in ('fixed', 'mothering-sunday', 'fathers-day', 'easter-sunday')`),
+  ],
 )
 
 /** Links of events to the people they are for. */

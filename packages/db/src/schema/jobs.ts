@@ -24,7 +24,8 @@ export const jobSettings = pgTable('job_settings', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 })
 
-export const emailStatus = pgEnum('email_status', ['outbox', 'queued', 'sent', 'failed'])
+/** "cancelled": a queued reminder whose event was deleted or set to "No reminders" (issue 21). */
+export const emailStatus = pgEnum('email_status', ['outbox', 'queued', 'sent', 'failed', 'cancelled'])
 
 /**
  * Every email the shop sends. Without SMTP configured the row stays in status "outbox" and is

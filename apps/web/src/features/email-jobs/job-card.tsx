@@ -142,7 +142,7 @@ export function JobCard({ job, onResult }: { job: JobNameInput; onResult: (resul
             </Text>
           </div>
           {data && (
-            <Badge color={data.isRunning ? 'green' : 'gray'} variant="light" data-testid="job-status">
+            <Badge color={data.isRunning ? 'green.9' : 'gray'} variant="light" data-testid="job-status">
               {data.isRunning ? 'Active' : 'Inactive'}
             </Badge>
           )}

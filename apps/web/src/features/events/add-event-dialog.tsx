@@ -1,9 +1,20 @@
 import '../../mantine-dates-styles'
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Stack, Text } from '@mantine/core'
 import { DateInput } from '@mantine/dates'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { isValidIsoDate, poundsToPence, spendSummary, type OccasionOutput } from '@presently/domain'
+import {
+  EVENT_RULE_LABELS,
+  isValidIsoDate,
+  nextOccurrence,
+  poundsToPence,
+  spendSummary,
+  ukToday,
+  type EventRule,
+  type OccasionOutput,
+} from '@presently/domain'
+import { LeadDaysInput, parseLeadDays } from '../reminders/lead-days-input'
+import type { ListedEvent } from './event-list'
 import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
 import { groupByCategory } from '../selection/selection-params'
@@ -21,12 +32,58 @@ interface AddEventDialogProps {
   onClose: () => void
   /** The date to start from (the calendar day chosen, if any), "YYYY-MM-DD". */
   initialDate: string | null
+  /** Issue 21: the event to edit (the dialog becomes Edit Event); none adds one. */
+  editing?: ListedEvent | null
 }
+
+/** The reminder choice of an event (issue 21): the account's, its own, or none. */
+type ReminderChoice = 'settings' | 'own' | 'none'
 
 interface Draft {
   personId: string | null
   occasionId: string | null
   date: string | null
+  /** Issue 21: a fixed date or a movable occasion's rule. */
+  rule: EventRule
+  reminders: ReminderChoice
+  leadDays: string[]
+}
+
+/** Occasions that offer a movable date, by occasion value (issue 21). */
+const MOVABLE_RULES: Record<string, Exclude<EventRule, 'fixed'>> = {
+  'mothers-day': 'mothering-sunday',
+  'fathers-day': 'fathers-day',
+  easter: 'easter-sunday',
+}
+
+/** Texts of the dialog's issue 21 parts. */
+export const EVENT_REMINDER_UI = {
+  editTitle: 'Edit Important Date',
+  save: 'Save',
+  saving: 'Saving...',
+  editFailed: 'Failed to save event',
+  when: 'When',
+  fixedDate: 'On a fixed date',
+  reminders: 'Reminders',
+  useSettings: 'Use my reminder settings',
+  own: 'Choose lead times for this event',
+  none: 'No reminders',
+  ownLabel: 'Remind me this many days before',
+} as const
+
+function draftOf(editing: ListedEvent | null | undefined, initialDate: string | null): Draft {
+  if (!editing) {
+    return { personId: null, occasionId: null, date: initialDate, rule: 'fixed', reminders: 'settings', leadDays: [] }
+  }
+  const leads = editing.reminderLeadDays ?? null
+  return {
+    personId: editing.people[0] ? String(editing.people[0].id) : null,
+    occasionId: String(editing.occasionId),
+    date: editing.date,
+    rule: editing.rule ?? 'fixed',
+    reminders: leads === null ? 'settings' : leads.length === 0 ? 'none' : 'own',
+    leadDays: (leads ?? []).map(String),
+  }
 }
 
 function occasionData(occasions: readonly OccasionOutput[]) {
@@ -44,28 +101,28 @@ function occasionData(occasions: readonly OccasionOutput[]) {
  * event" and says so in the dialog; success closes and resets the form, then the lists refresh
  * after 300 ms.
  */
-export function AddEventDialog({ opened, onClose, initialDate }: AddEventDialogProps) {
+export function AddEventDialog({ opened, onClose, initialDate, editing }: AddEventDialogProps) {
   // The form lives only while the dialog is open, so each opening starts clean on the chosen
   // day (reset on cancel or success, spec §4).
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={EVENT_UI.addTitle}
+      title={editing ? EVENT_REMINDER_UI.editTitle : EVENT_UI.addTitle}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {opened ? <AddEventForm onClose={onClose} initialDate={initialDate} /> : null}
+      {opened ? <AddEventForm onClose={onClose} initialDate={initialDate} editing={editing ?? null} /> : null}
     </Modal>
   )
 }
 
-function AddEventForm({ onClose, initialDate }: Omit<AddEventDialogProps, 'opened'>) {
+function AddEventForm({ onClose, initialDate, editing }: Omit<AddEventDialogProps, 'opened'>) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const people = useQuery(peopleQueryOptions(trpc))
   const occasions = useQuery(occasionsQueryOptions(trpc))
-  const [draft, setDraft] = useState<Draft>({ personId: null, occasionId: null, date: initialDate })
+  const [draft, setDraft] = useState<Draft>(() => draftOf(editing, initialDate))
   const [showErrors, setShowErrors] = useState(false)
   // Issue 22: a budget for this person and the event's occasion, in whole pounds (blank keeps theirs).
   const [budget, setBudget] = useState<number | string>('')
@@ -73,40 +130,66 @@ function AddEventForm({ onClose, initialDate }: Omit<AddEventDialogProps, 'opene
   const budgets = useQuery({ ...budgetsQueryOptions(trpc, personId ?? 0), enabled: personId !== null })
   const status = budgets.data?.status.find((s) => String(s.occasionId) === draft.occasionId)
   const saveBudget = useMutation(trpc.gifts.saveBudgets.mutationOptions())
+  const [leadError, setLeadError] = useState<string | undefined>()
 
+  const done = {
+    onSuccess: async () => {
+      // Issue 22: the budget typed here is this person's for the event's occasion.
+      if (typeof budget === 'number' && personId !== null && draft.occasionId) {
+        await saveBudget
+          .mutateAsync({ personId, byOccasion: [{ occasionId: Number(draft.occasionId), amount: Math.round(budget) }] })
+          .catch((error: unknown) => console.error('Failed to save the budget', error))
+        void refreshAfterGiftChange(queryClient, trpc)
+      }
+      onClose()
+      setTimeout(() => void refreshAfterEventChange(queryClient, trpc), REFRESH_DELAY_MS)
+    },
+  }
   const create = useMutation(
-    trpc.events.create.mutationOptions({
-      onError: (error) => console.error(EVENT_UI.addFailed, error),
-      onSuccess: async (_event, variables) => {
-        if (typeof budget === 'number') {
-          await saveBudget
-            .mutateAsync({
-              personId: variables.personId,
-              byOccasion: [{ occasionId: variables.occasionId, amount: Math.round(budget) }],
-            })
-            .catch((error: unknown) => console.error('Failed to save the budget', error))
-          void refreshAfterGiftChange(queryClient, trpc)
-        }
-        onClose()
-        setTimeout(() => void refreshAfterEventChange(queryClient, trpc), REFRESH_DELAY_MS)
-      },
+    trpc.events.create.mutationOptions({ onError: (error) => console.error(EVENT_UI.addFailed, error), ...done }),
+  )
+  const update = useMutation(
+    trpc.events.update.mutationOptions({
+      onError: (error) => console.error(EVENT_REMINDER_UI.editFailed, error),
+      ...done,
     }),
   )
+  const pending = create.isPending || update.isPending
+
+  const occasionValue = (occasions.data ?? []).find((o) => String(o.id) === draft.occasionId)?.value
+  const movable = occasionValue ? MOVABLE_RULES[occasionValue] : undefined
+  const rule: EventRule = movable && draft.rule === movable ? movable : 'fixed'
 
   const close = () => {
     create.reset()
+    update.reset()
     onClose()
   }
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
-    const { personId, occasionId, date } = draft
+    const { personId, occasionId } = draft
+    // A movable date is stored as this year's (or next) real day; the rule moves it each year.
+    const date = rule === 'fixed' ? draft.date : (draft.date ?? nextOccurrence(ukToday(), ukToday(), rule))
     if (!personId || !occasionId || !date || !isValidIsoDate(date)) {
       console.error(EVENT_UI.fillAllFields)
       setShowErrors(true)
       return
     }
-    create.mutate({ personId: Number(personId), occasionId: Number(occasionId), date })
+    let reminderLeadDays: number[] | null = null
+    if (draft.reminders === 'none') reminderLeadDays = []
+    if (draft.reminders === 'own') {
+      const parsed = parseLeadDays(draft.leadDays)
+      if ('error' in parsed || parsed.days.length === 0) {
+        setLeadError('error' in parsed ? parsed.error : 'Add at least one lead time, or choose another option')
+        return
+      }
+      reminderLeadDays = parsed.days
+    }
+    setLeadError(undefined)
+    const fields = { occasionId: Number(occasionId), date, rule, reminderLeadDays }
+    if (editing) update.mutate({ personId: Number(personId), eventId: editing.id, ...fields })
+    else create.mutate({ personId: Number(personId), ...fields })
   }
 
   const noPeople = people.isSuccess && people.data.length === 0
@@ -131,6 +214,7 @@ function AddEventForm({ onClose, initialDate }: Omit<AddEventDialogProps, 'opene
           nothingFoundMessage="No person found."
           data={(people.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
           value={draft.personId}
+          disabled={Boolean(editing)}
           onChange={(personId) => setDraft((d) => ({ ...d, personId }))}
           error={showErrors && !draft.personId ? EVENT_UI.personRequired : undefined}
           comboboxProps={{ withinPortal: true }}
@@ -143,24 +227,47 @@ function AddEventForm({ onClose, initialDate }: Omit<AddEventDialogProps, 'opene
           nothingFoundMessage="No occasion found."
           data={occasionData(occasions.data ?? [])}
           value={draft.occasionId}
-          onChange={(occasionId) => setDraft((d) => ({ ...d, occasionId }))}
+          onChange={(occasionId) => {
+            const value = (occasions.data ?? []).find((o) => String(o.id) === occasionId)?.value
+            const offered = value ? MOVABLE_RULES[value] : undefined
+            // Mother's Day and Father's Day start on their movable date (issue 21).
+            setDraft((d) => ({ ...d, occasionId, rule: offered ?? 'fixed', date: offered ? null : d.date }))
+          }}
           error={showErrors && !draft.occasionId ? EVENT_UI.occasionRequired : undefined}
         />
-        <DateInput
-          label="Date"
-          description="DD/MM/YYYY: it repeats every year"
-          placeholder="DD/MM/YYYY"
-          withAsterisk
-          valueFormat="DD/MM/YYYY"
-          dateParser={(input) => parseUkDate(input)}
-          value={draft.date}
-          onChange={(date) => setDraft((d) => ({ ...d, date }))}
-          error={showErrors && !draft.date ? EVENT_UI.dateRequired : undefined}
-          firstDayOfWeek={1}
-          hideOutsideDates
-          weekendDays={[]}
-          popoverProps={{ withinPortal: true }}
-        />
+        {movable ? (
+          <Radio.Group
+            label={EVENT_REMINDER_UI.when}
+            value={rule}
+            onChange={(value) => setDraft((d) => ({ ...d, rule: value, date: null }))}
+          >
+            <Stack gap={6} mt={4}>
+              <Radio value={movable} label={`every year on ${EVENT_RULE_LABELS[movable]}`} />
+              <Radio value="fixed" label={EVENT_REMINDER_UI.fixedDate} />
+            </Stack>
+          </Radio.Group>
+        ) : null}
+        {rule !== 'fixed' ? (
+          <Text size="sm" c="dimmed">
+            Next: {nextOccurrence(ukToday(), ukToday(), rule).split('-').reverse().join('/')}
+          </Text>
+        ) : (
+          <DateInput
+            label="Date"
+            description="DD/MM/YYYY: it repeats every year"
+            placeholder="DD/MM/YYYY"
+            withAsterisk
+            valueFormat="DD/MM/YYYY"
+            dateParser={(input) => parseUkDate(input)}
+            value={draft.date}
+            onChange={(date) => setDraft((d) => ({ ...d, date }))}
+            error={showErrors && !draft.date ? EVENT_UI.dateRequired : undefined}
+            firstDayOfWeek={1}
+            hideOutsideDates
+            weekendDays={[]}
+            popoverProps={{ withinPortal: true }}
+          />
+        )}
         <NumberInput
           label="Budget for this occasion (£)"
           description={
@@ -180,17 +287,45 @@ function AddEventForm({ onClose, initialDate }: Omit<AddEventDialogProps, 'opene
           onChange={setBudget}
           placeholder={status?.budget !== null && status?.budget !== undefined ? String(status.budget) : undefined}
         />
-        {create.isError ? (
-          <Alert color="red" role="alert" title={EVENT_UI.addFailed}>
+        <Radio.Group
+          label={EVENT_REMINDER_UI.reminders}
+          value={draft.reminders}
+          onChange={(value) => {
+            setLeadError(undefined)
+            setDraft((d) => ({ ...d, reminders: value }))
+          }}
+        >
+          <Stack gap={6} mt={4}>
+            <Radio value="settings" label={EVENT_REMINDER_UI.useSettings} />
+            <Radio value="own" label={EVENT_REMINDER_UI.own} />
+            <Radio value="none" label={EVENT_REMINDER_UI.none} />
+          </Stack>
+        </Radio.Group>
+        {draft.reminders === 'own' ? (
+          <LeadDaysInput
+            label={EVENT_REMINDER_UI.ownLabel}
+            value={draft.leadDays}
+            onChange={(leadDays) => setDraft((d) => ({ ...d, leadDays }))}
+            error={leadError}
+          />
+        ) : null}
+        {create.isError || update.isError ? (
+          <Alert color="red" role="alert" title={editing ? EVENT_REMINDER_UI.editFailed : EVENT_UI.addFailed}>
             Please try again.
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={create.isPending}>
+          <Button variant="default" onClick={close} disabled={pending}>
             {EVENT_UI.cancel}
           </Button>
-          <Button type="submit" loading={create.isPending} loaderProps={{ type: 'dots' }}>
-            {create.isPending ? EVENT_UI.adding : EVENT_UI.addButton}
+          <Button type="submit" loading={pending} loaderProps={{ type: 'dots' }}>
+            {editing
+              ? pending
+                ? EVENT_REMINDER_UI.saving
+                : EVENT_REMINDER_UI.save
+              : pending
+                ? EVENT_UI.adding
+                : EVENT_UI.addButton}
           </Button>
         </Group>
       </Stack>

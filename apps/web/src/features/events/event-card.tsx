@@ -32,7 +32,8 @@ export function EventCard({ event, actions, when }: { event: EventItem; actions?
           </Text>
           <Group gap="xs">
             <Text size="sm" c="dimmed">
-              {formatEventDate(event.date)}
+              {/* A movable date (Mothering Sunday...) shows this year's real day (issue 21). */}
+              {formatEventDate(event.rule && event.rule !== 'fixed' ? event.nextDate : event.date)}
             </Text>
             {event.badge ? (
               <Badge className={classes.badge} tt="none" size="sm" radius="sm">

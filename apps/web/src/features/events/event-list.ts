@@ -9,6 +9,7 @@ import {
   occurrenceInYear,
   parseIsoDate,
   upcomingEvents,
+  type EventRule,
   type IsoDate,
 } from '@presently/domain'
 
@@ -20,6 +21,10 @@ export interface ListedEvent {
   occasionId: number
   occasion: { id: number; label: string }
   people: Array<{ id: number; name: string }>
+  /** Issue 21: a movable UK occasion's rule; its day of each year replaces `date`'s. */
+  rule?: EventRule
+  /** Issue 21: null = the account's reminders, a list = own lead times, [] = none. */
+  reminderLeadDays?: number[] | null
 }
 
 /** An event as a list shows it: its next occurrence, days to it and the 0-7 day badge. */
@@ -33,8 +38,9 @@ export type EventItem<E extends ListedEvent = ListedEvent> = E & {
 }
 
 function withBadge<E extends ListedEvent>(event: E, today: IsoDate): EventItem<E> {
-  const daysAway = daysUntil(event.date, today)
-  return { ...event, nextDate: nextOccurrence(event.date, today), daysAway, badge: eventBadge(daysAway) }
+  const rule = event.rule ?? 'fixed'
+  const daysAway = daysUntil(event.date, today, rule)
+  return { ...event, nextDate: nextOccurrence(event.date, today, rule), daysAway, badge: eventBadge(daysAway) }
 }
 
 /** Events whose date is a real calendar date: the windows and the filter skip the rest. */
@@ -116,7 +122,7 @@ export function upcomingEventItems<E extends ListedEvent>(events: readonly E[], 
 export function eventCountsByDay(events: readonly ListedEvent[], year: number): Map<IsoDate, number> {
   const counts = new Map<IsoDate, number>()
   for (const event of datedEvents(events)) {
-    const day = occurrenceInYear(event.date, year)
+    const day = occurrenceInYear(event.date, year, event.rule ?? 'fixed')
     counts.set(day, (counts.get(day) ?? 0) + 1)
   }
   return counts

@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Grid, Group, Loader, Center, Paper, Stack, Text, Title } from '@mantine/core'
-import { IconPlus, IconTrash } from '@tabler/icons-react'
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { formatEventDate, inDays, MONTH_NAMES, parseIsoDate, ukToday, type IsoDate } from '@presently/domain'
@@ -49,6 +49,7 @@ export function EventsPage() {
   const [adding, setAdding] = useState(false)
   const [deleting, setDeleting] = useState<ListedEvent | null>(null)
   const [showingAll, setShowingAll] = useState(false)
+  const [editing, setEditing] = useState<ListedEvent | null>(null)
 
   useEffect(() => {
     if (events.isError) console.error(EVENT_UI.fetchFailed, events.error)
@@ -85,6 +86,9 @@ export function EventsPage() {
             {EVENT_UI.findGift}
           </ButtonLink>
         ) : null}
+        <ActionIcon variant="subtle" aria-label={`Edit ${what}`} onClick={() => setEditing(event)}>
+          <IconPencil size={18} aria-hidden />
+        </ActionIcon>
         <ActionIcon variant="subtle" color="red.8" aria-label={`Delete ${what}`} onClick={() => setDeleting(event)}>
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
@@ -185,6 +189,7 @@ export function EventsPage() {
       <CalendarLinkCard />
 
       <AddEventDialog opened={adding} onClose={() => setAdding(false)} initialDate={day} />
+      <AddEventDialog opened={editing !== null} onClose={() => setEditing(null)} initialDate={null} editing={editing} />
       <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   )

@@ -98,7 +98,7 @@ export function UpcomingEventsBanner() {
                       </Text>
                       <Group gap={6}>
                         <Text size="xs" c="dimmed">
-                          {formatEventDate(event.date)}
+                          {formatEventDate(event.rule && event.rule !== 'fixed' ? event.nextDate : event.date)}
                         </Text>
                         {event.badge ? (
                           <Badge className={classes.badge} tt="none" size="xs" radius="sm">

@@ -71,7 +71,7 @@ export function PersonCard({ person }: { person: PersonSummary }) {
               {person.events.length === 0
                 ? 'No dates'
                 : next && person.events.length === 1
-                  ? `${next.occasion.label}, ${formatEventDate(next.date)}`
+                  ? `${next.occasion.label}, ${formatEventDate(next.rule !== 'fixed' ? next.nextOccurrence : next.date)}`
                   : `${person.events.length} dates`}
             </Text>
           </Group>

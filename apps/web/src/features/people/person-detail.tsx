@@ -114,7 +114,7 @@ function PersonView({ person }: { person: PersonOutput }) {
                     <div>
                       <Text fw={600}>{event.occasion.label}</Text>
                       <Text size="sm" c="dimmed">
-                        {formatEventDate(event.date)}
+                        {formatEventDate(event.rule !== 'fixed' ? event.nextOccurrence : event.date)}
                       </Text>
                     </div>
                     {badge ? (

@@ -1,16 +1,16 @@
-import { daysUntil, type IsoDate } from '@presently/domain'
+import { daysUntil, type EventRule, type IsoDate } from '@presently/domain'
 
 /**
  * A person's events soonest first: by the days to their next yearly occurrence from `today`
  * (UK date), ties by occasion label. The person page lists them in this order and the first is
  * the one selected by default (spec account-area §2 "the first event is selected by default").
  */
-export function eventsBySoonest<E extends { date: IsoDate; occasion: { label: string } }>(
+export function eventsBySoonest<E extends { date: IsoDate; rule?: EventRule; occasion: { label: string } }>(
   events: readonly E[],
   today: IsoDate,
 ): Array<E & { daysAway: number }> {
   return events
-    .map((event) => ({ ...event, daysAway: daysUntil(event.date, today) }))
+    .map((event) => ({ ...event, daysAway: daysUntil(event.date, today, event.rule ?? 'fixed') }))
     .sort((a, b) => a.daysAway - b.daysAway || a.occasion.label.localeCompare(b.occasion.label))
 }
 

@@ -1,6 +1,7 @@
-import ical, { ICalCalendarMethod, ICalEventRepeatingFreq } from 'ical-generator'
+import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventRepeatingFreq, ICalWeekday } from 'ical-generator'
 import { eq, users, type Db } from '@presently/db'
-import { AppError } from '@presently/domain'
+import { AppError, effectiveLeadDays, occurrenceInYear, parseIsoDate, ukToday } from '@presently/domain'
+import { getReminderSettings } from '../reminders/settings.ts'
 import { generateToken, hashToken, looksLikeToken } from '../auth/tokens.ts'
 import { loadEvents } from '../people/load-people.ts'
 
@@ -58,10 +59,17 @@ function joinNames(names: string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }
 
+/** Years of Easter-based dates listed ahead in the feed (RRULE cannot express Easter). */
+const EASTER_YEARS_AHEAD = 10
+
 /**
  * The feed of the user whose calendar token is `token`: each event all-day and yearly on its
  * month and day (29 February on the last day of February in other years), titled with the
  * person and the occasion ("Mum's Birthday") and linking to /?person={id}&occasion={id}.
+ * Issue 21: Father's Day repeats on the third Sunday of June (BYDAY=SU;BYSETPOS=3); Mothering
+ * Sunday and Easter Sunday, which no RRULE can express, are listed one instance a year for this
+ * year and the next ten; each event carries a VALARM per reminder lead time (its own, or the
+ * account's; none when reminders are off or the event has "No reminders").
  *
  * @param appUrl APP_URL, the origin of the links.
  * @throws AppError NOT_FOUND "Calendar not found" for an unknown or reset token.
@@ -83,6 +91,8 @@ export async function renderCalendarFeed(db: Db, token: string, appUrl: string):
     // Calendar apps poll subscribed feeds; twelve hours is plenty for yearly dates.
     ttl: 12 * 60 * 60,
   })
+  const settings = await getReminderSettings(db, user.id)
+  const thisYear = parseIsoDate(ukToday()).year
   for (const event of await loadEvents(db, user.id)) {
     const names = event.people.map((p) => p.name)
     const person = event.people[0]
@@ -90,20 +100,69 @@ export async function renderCalendarFeed(db: Db, token: string, appUrl: string):
     const link = new URL('/', appUrl)
     if (person) link.searchParams.set('person', String(person.id))
     link.searchParams.set('occasion', String(event.occasionId))
-    const [year, month, day] = event.date.split('-').map(Number) as [number, number, number]
-    const leapDay = month === 2 && day === 29
-    calendar.createEvent({
-      id: `event-${event.id}@presently`,
+    const common = {
       allDay: true,
-      // A 29 February date is in a leap year, so it is an instance of its own rule (RFC 5545 3.8.5.3).
-      start: utcDay(year, month, day),
       summary: event.name ? `${summary}: ${event.name}` : summary,
       description: `Find a gift on Presently: ${link.toString()}`,
       url: link.toString(),
-      repeating: leapDay
-        ? { freq: ICalEventRepeatingFreq.YEARLY, byMonth: [2], byMonthDay: [-1] }
-        : { freq: ICalEventRepeatingFreq.YEARLY },
-    })
+    }
+    const leads = effectiveLeadDays(event.reminderLeadDays, settings)
+    const withAlarms = (entry: ReturnType<typeof calendar.createEvent>) => {
+      for (const lead of leads) {
+        entry.createAlarm({
+          type: ICalAlarmType.display,
+          // Relative to the all-day start: the lead day at midnight, local time.
+          triggerBefore: lead * 86_400,
+          description: `${common.summary} in ${lead} day${lead === 1 ? '' : 's'}`,
+        })
+      }
+    }
+    // Years 1-99 stay themselves (utcDay; issue 25).
+    const utc = (date: string) => {
+      const { year, month, day } = parseIsoDate(date)
+      return utcDay(year, month, day)
+    }
+    if (event.rule === 'mothering-sunday' || event.rule === 'easter-sunday') {
+      for (let year = thisYear; year <= thisYear + EASTER_YEARS_AHEAD; year++) {
+        withAlarms(
+          calendar.createEvent({
+            ...common,
+            id: `event-${event.id}-${year}@presently`,
+            start: utc(occurrenceInYear(event.date, year, event.rule)),
+          }),
+        )
+      }
+      continue
+    }
+    if (event.rule === 'fathers-day') {
+      withAlarms(
+        calendar.createEvent({
+          ...common,
+          id: `event-${event.id}@presently`,
+          start: utc(occurrenceInYear(event.date, thisYear, event.rule)),
+          repeating: {
+            freq: ICalEventRepeatingFreq.YEARLY,
+            byMonth: [6],
+            byDay: [ICalWeekday.SU],
+            bySetPos: [3],
+          },
+        }),
+      )
+      continue
+    }
+    const { month, day } = parseIsoDate(event.date)
+    const leapDay = month === 2 && day === 29
+    withAlarms(
+      calendar.createEvent({
+        ...common,
+        id: `event-${event.id}@presently`,
+        // A 29 February date is in a leap year, so it is an instance of its own rule (RFC 5545 3.8.5.3).
+        start: utc(event.date),
+        repeating: leapDay
+          ? { freq: ICalEventRepeatingFreq.YEARLY, byMonth: [2], byMonthDay: [-1] }
+          : { freq: ICalEventRepeatingFreq.YEARLY },
+      }),
+    )
   }
   return calendar.toString()
 }

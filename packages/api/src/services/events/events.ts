@@ -1,8 +1,16 @@
 import { and, eq, eventPeople, events, occasions, people, type Db } from '@presently/db'
-import { AppError, PEOPLE_MESSAGES, type EventOutput, type PersonEventInput } from '@presently/domain'
+import {
+  AppError,
+  PEOPLE_MESSAGES,
+  type EventOutput,
+  type EventRule,
+  type PersonEventInput,
+  type UpdateEventInput,
+} from '@presently/domain'
 import type { Executor } from '../auth/executor.ts'
 import { loadEvents, loadEventsOfPeople } from '../people/load-people.ts'
 import { reserveEvents } from '../account/limits.ts'
+import { cancelQueuedReminders, lockEvents } from '../reminders/cancel.ts'
 
 /** Throws NOT_FOUND "Person not found" unless `personId` is one of `userId`'s people. */
 async function assertOwnPerson(db: Executor, userId: number, personId: number): Promise<void> {
@@ -38,7 +46,13 @@ export async function createEvent(
   db: Db,
   userId: number,
   personId: number,
-  input: { occasionId: number; date: string; name?: string | null },
+  input: {
+    occasionId: number
+    date: string
+    name?: string | null
+    rule?: EventRule
+    reminderLeadDays?: number[] | null
+  },
 ): Promise<EventOutput> {
   const eventId = await db.transaction(async (tx) => {
     await assertOwnPerson(tx, userId, personId)
@@ -47,10 +61,71 @@ export async function createEvent(
     if (!occasion) throw new AppError('BAD_REQUEST', PEOPLE_MESSAGES.unknownOccasion)
     const [created] = await tx
       .insert(events)
-      .values({ userId, name: input.name ?? null, date: input.date, occasionId: input.occasionId })
+      .values({
+        userId,
+        name: input.name ?? null,
+        date: input.date,
+        occasionId: input.occasionId,
+        rule: input.rule ?? 'fixed',
+        reminderLeadDays: input.reminderLeadDays ?? null,
+      })
       .returning({ id: events.id })
     await tx.insert(eventPeople).values({ eventId: created!.id, personId })
     return created!.id
+  })
+  const [event] = await loadEvents(db, userId, [eventId])
+  return event!
+}
+
+/** Throws NOT_FOUND "Event not found" unless the event is `userId`'s and linked to `personId`. */
+async function assertOwnEvent(db: Executor, userId: number, personId: number, eventId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .innerJoin(eventPeople, and(eq(eventPeople.eventId, events.id), eq(eventPeople.personId, personId)))
+    .where(and(eq(events.id, eventId), eq(events.userId, userId)))
+  if (!row) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.eventNotFound)
+}
+
+/**
+ * PATCH /api/events/person/{personId}/event/{eventId} (issue 21, the Edit Event dialog): changes
+ * the given fields. A reminder queued but not delivered yet is withdrawn when the event is set
+ * to "No reminders" or its date or rule changes (the next run sends what is due for the new
+ * settings).
+ * @throws AppError NOT_FOUND "Event not found" unless the event is `userId`'s and the person's;
+ *   BAD_REQUEST "Please select an occasion" for an unknown occasion.
+ */
+export async function updateEvent(
+  db: Db,
+  userId: number,
+  personId: number,
+  eventId: number,
+  input: UpdateEventInput,
+): Promise<EventOutput> {
+  await db.transaction(async (tx) => {
+    await assertOwnEvent(tx, userId, personId, eventId)
+    await lockEvents(tx, [eventId])
+    if (input.occasionId !== undefined) {
+      const [occasion] = await tx.select({ id: occasions.id }).from(occasions).where(eq(occasions.id, input.occasionId))
+      if (!occasion) throw new AppError('BAD_REQUEST', PEOPLE_MESSAGES.unknownOccasion)
+    }
+    const [before] = await tx
+      .select({ date: events.date, rule: events.rule, reminderLeadDays: events.reminderLeadDays })
+      .from(events)
+      .where(eq(events.id, eventId))
+    const changes = {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.date !== undefined ? { date: input.date } : {}),
+      ...(input.occasionId !== undefined ? { occasionId: input.occasionId } : {}),
+      ...(input.rule !== undefined ? { rule: input.rule } : {}),
+      ...(input.reminderLeadDays !== undefined ? { reminderLeadDays: input.reminderLeadDays } : {}),
+    }
+    if (Object.keys(changes).length > 0) await tx.update(events).set(changes).where(eq(events.id, eventId))
+    const withdrawn =
+      (input.reminderLeadDays !== undefined && input.reminderLeadDays?.length === 0) ||
+      (input.date !== undefined && input.date !== before?.date) ||
+      (input.rule !== undefined && input.rule !== before?.rule)
+    if (withdrawn) await cancelQueuedReminders(tx, { eventIds: [eventId] })
   })
   const [event] = await loadEvents(db, userId, [eventId])
   return event!
@@ -85,7 +160,12 @@ export async function deleteEvent(db: Db, userId: number, personId: number, even
       .select({ personId: eventPeople.personId })
       .from(eventPeople)
       .where(eq(eventPeople.eventId, eventId))
-    if (!left) await tx.delete(events).where(and(eq(events.id, eventId), eq(events.userId, userId)))
+    if (!left) {
+      // A reminder of the event queued but not delivered yet goes with it (issue 21).
+      await lockEvents(tx, [eventId])
+      await cancelQueuedReminders(tx, { eventIds: [eventId] })
+      await tx.delete(events).where(and(eq(events.id, eventId), eq(events.userId, userId)))
+    }
   })
 }
 

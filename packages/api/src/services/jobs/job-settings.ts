@@ -1,6 +1,7 @@
 import { and, eq, jobEmailSends, jobSettings, sql, type Db } from '@presently/db'
 import {
   DEFAULT_SCHEDULE,
+  SCHEDULE_PRESETS,
   describeSchedule,
   nextRunAfter,
   periodStart,
@@ -18,10 +19,18 @@ export interface JobStatus {
   frequencyDescription: string
 }
 
-/** The stored settings of `job` (defaults when never saved: stopped, weekly Monday 08:00). */
+/**
+ * The stored settings of `job`. Defaults when never saved: the reminder run (upcoming-events)
+ * on, daily at 08:00 (issue 21; migration 0015 stores the same row for a new shop); profile
+ * completion stopped, weekly Monday 08:00.
+ */
 export async function getJobSettings(db: Db, job: JobName): Promise<{ schedule: string; enabled: boolean }> {
   const [row] = await db.select().from(jobSettings).where(eq(jobSettings.name, job))
-  return { schedule: row?.schedule ?? DEFAULT_SCHEDULE, enabled: row?.enabled ?? false }
+  const reminders = job === 'upcoming-events'
+  return {
+    schedule: row?.schedule ?? (reminders ? SCHEDULE_PRESETS.daily : DEFAULT_SCHEDULE),
+    enabled: row?.enabled ?? reminders,
+  }
 }
 
 /** The status the Tools page shows; the next run is computed in Europe/London from the schedule. */

@@ -1,22 +1,20 @@
 import { and, asc, emailLog, eq, gt, isNotNull, jobEmailSends, notExists, sql, users, type Db } from '@presently/db'
 import { ukToday } from '@presently/domain'
-import {
-  listUnsubscribeHeaders,
-  renderProfileCompletionEmail,
-  renderUpcomingEventsEmail,
-  type Mailer,
-  type RenderedEmail,
-} from '@presently/email'
+import { listUnsubscribeHeaders, renderProfileCompletionEmail, type Mailer } from '@presently/email'
 import { createEmailToken } from '../auth/email-tokens.ts'
+import { incompletePeopleByUser } from './campaign-content.ts'
 import { formatDayEnGb, formatInstantEnGb, runReason } from './run-reason.ts'
-import { incompletePeopleByUser, upcomingEventsByUser, withTopCategories } from './campaign-content.ts'
-import { periodStart, windowDays, type JobName } from './schedule.ts'
+import { periodStart, type JobName } from './schedule.ts'
 import { getJobSettings, markRunFinished } from './job-settings.ts'
+import { runReminders } from '../reminders/run-reminders.ts'
+import type { GiftIdeasSource } from '../reminders/gift-ideas.ts'
 
 /** What a campaign needs to send: the shop's mailer and APP_URL for links. */
 export interface CampaignDeps {
   mailer: Mailer
   appUrl: string
+  /** Where reminder gift ideas come from (default: the recommended categories; issue 21). */
+  giftIdeas?: GiftIdeasSource
 }
 
 /** A run's answer (spec account-area §3 "Job run result"). */
@@ -41,9 +39,10 @@ function link(appUrl: string, path: string, token: string): string {
 }
 
 /**
- * Runs one campaign job now (a scheduled run, "run now", or a test): every confirmed, subscribed
- * user with something to say (upcoming events in the window; people below Gold) gets one email,
- * once per schedule period.
+ * Runs one campaign job now (a scheduled run, "run now", or a test). "upcoming-events" is the
+ * gift reminder run (issue 21, runReminders): every reminder due and not yet sent, whatever the
+ * schedule. "profile-completion": every confirmed, subscribed user with people below Gold gets
+ * one email, once per schedule period.
  *
  * Exactly once: each mail is recorded in one transaction with its idempotency key (job, user,
  * period) in job_email_sends; a second worker, a retried crashed run or a second "run now" in the
@@ -55,16 +54,39 @@ function link(appUrl: string, path: string, token: string): string {
  *   (it is counted in details), throws only when the database is unusable.
  */
 export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now = new Date()): Promise<JobRunResult> {
+  if (job === 'upcoming-events') {
+    const stats = await runReminders(db, deps, now)
+    const success = stats.failures.length === 0
+    if (success) await markRunFinished(db, job, now)
+    const sent = `Sent ${stats.emailsSent} reminder email${stats.emailsSent === 1 ? '' : 's'}`
+    return {
+      success,
+      message: success ? sent : `${sent}; ${stats.failures.length} failed`,
+      runResult: {
+        stats: { emailsSent: stats.emailsSent, usersChecked: stats.usersChecked, alreadySent: stats.alreadySent },
+      },
+      reason: runReason({
+        job,
+        emailsSent: stats.emailsSent,
+        failed: stats.failures.length,
+        usersChecked: stats.usersChecked,
+        alreadySent: stats.alreadySent,
+        found: stats.remindersSent + stats.alreadySent,
+        today: ukToday(now),
+      }),
+      details:
+        `Reminders due on ${formatDayEnGb(ukToday(now))} (UK): ${stats.remindersSent} sent, ${stats.alreadySent} already sent` +
+        (success ? '' : `; failures: ${stats.failures.slice(0, 5).join('; ')}`),
+    }
+  }
   const { schedule } = await getJobSettings(db, job)
   const start = periodStart(schedule, now)
   const period = start.toISOString()
-  const days = windowDays(schedule, start)
-  const today = ukToday(now)
   const appUrl = deps.appUrl.replace(/\/$/, '')
   let emailsSent = 0
   let usersChecked = 0
   let alreadySent = 0
-  // Events in the window / profiles below Gold among the users checked: the reason of a zero.
+  /** Profiles below Gold among the users checked (for the reason of a run that sent nothing). */
   let found = 0
   const failures: string[] = []
 
@@ -93,53 +115,19 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
     if (batch.length === 0) break
     afterId = batch[batch.length - 1]!.id
     usersChecked += batch.length
-    const incomplete =
-      job === 'profile-completion'
-        ? await incompletePeopleByUser(
-            db,
-            batch.map((u) => u.id),
-            appUrl,
-          )
-        : undefined
-    const upcoming =
-      job === 'upcoming-events'
-        ? await upcomingEventsByUser(
-            db,
-            batch.map((u) => u.id),
-            today,
-            days,
-            appUrl,
-          )
-        : undefined
-    for (const items of (upcoming ?? incomplete ?? new Map<number, unknown[]>()).values()) found += items.length
+    const incomplete = await incompletePeopleByUser(
+      db,
+      batch.map((u) => u.id),
+      appUrl,
+    )
+    for (const items of incomplete.values()) found += items.length
 
     const sendTo = async (user: (typeof batch)[number]) => {
       try {
-        let render: ((unsubscribeUrl: string) => Promise<RenderedEmail>) | undefined
-        if (upcoming) {
-          const found = upcoming.get(user.id)
-          const items = found ? await withTopCategories(db, user.id, found, appUrl, today) : undefined
-          if (items)
-            render = (unsubscribeUrl) =>
-              renderUpcomingEventsEmail({
-                appUrl,
-                unsubscribeUrl,
-                displayName: user.displayName,
-                events: items,
-                windowDays: days,
-              })
-        } else {
-          const list = incomplete?.get(user.id)
-          if (list)
-            render = (unsubscribeUrl) =>
-              renderProfileCompletionEmail({
-                appUrl,
-                unsubscribeUrl,
-                displayName: user.displayName,
-                people: list,
-              })
-        }
-        if (!render) return
+        const list = incomplete?.get(user.id)
+        if (!list) return
+        const render = (unsubscribeUrl: string) =>
+          renderProfileCompletionEmail({ appUrl, unsubscribeUrl, displayName: user.displayName, people: list })
         const sent = await db.transaction(async (tx) => {
           const [claim] = await tx
             .insert(jobEmailSends)
@@ -187,19 +175,14 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
   // A finished run marks its period done; a period with keys but no finished run was interrupted
   // (see wasInterrupted).
   if (success) await markRunFinished(db, job, now)
-  const what = job === 'upcoming-events' ? 'upcoming events' : 'profile completion'
+  const what = 'profile completion'
   return {
     success,
     message: success
       ? `Sent ${emailsSent} ${what} email${emailsSent === 1 ? '' : 's'}`
       : `Sent ${emailsSent} ${what} email${emailsSent === 1 ? '' : 's'}; ${failures.length} failed`,
     runResult: { stats: { emailsSent, usersChecked, alreadySent } },
-    reason: runReason({ job, emailsSent, failed: failures.length, usersChecked, alreadySent, found, today, days }),
-    details:
-      `Period from ${formatInstantEnGb(start)}` +
-      (job === 'upcoming-events'
-        ? `; events from ${formatDayEnGb(today)} for ${days} day${days === 1 ? '' : 's'}`
-        : '') +
-      (failures.length > 0 ? `; failures: ${failures.slice(0, 5).join('; ')}` : ''),
+    reason: runReason({ job, emailsSent, failed: failures.length, usersChecked, alreadySent, found, today: ukToday(now) }),
+    details: `Period from ${formatInstantEnGb(start)}` + (failures.length > 0 ? `; failures: ${failures.slice(0, 5).join('; ')}` : ''),
   }
 }

@@ -26,19 +26,12 @@ export function formatInstantEnGb(instant: Date): string {
   return instantFormat.format(instant)
 }
 
-/** The day `days` after `isoDate` ("YYYY-MM-DD"). */
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T12:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + days)
-  return date.toISOString().slice(0, 10)
-}
-
 /**
  * Why a run sent no email, for the Tools page (issue 26: "Run now" said "Sent 0 emails" and no
  * reason); null when it sent any or failed (the failures say why).
- * @param found events in the window (upcoming-events) or profiles below Gold (profile-completion)
- *   among the users checked.
- * @param today UK date of the run; `days` the upcoming-events window.
+ * @param found reminders due today (upcoming-events, the reminder run of issue 21) or profiles
+ *   below Gold (profile-completion) among the users checked.
+ * @param today UK date of the run ("YYYY-MM-DD").
  */
 export function runReason(run: {
   job: JobName
@@ -48,16 +41,18 @@ export function runReason(run: {
   alreadySent: number
   found: number
   today: string
-  days: number
 }): string | null {
   if (run.emailsSent > 0 || run.failed > 0) return null
+  if (run.job === 'upcoming-events') {
+    if (run.usersChecked === 0) return 'No one to remind: no confirmed, subscribed user has reminders on'
+    if (run.alreadySent > 0) {
+      return `Already sent: the ${run.alreadySent} reminder${run.alreadySent === 1 ? '' : 's'} due on ${formatDayEnGb(run.today)} went out in an earlier run`
+    }
+    return `No reminders due: 0 events within their reminder lead times on ${formatDayEnGb(run.today)}`
+  }
   if (run.usersChecked === 0) {
     return 'No one left to email: every confirmed, subscribed user was already emailed this period'
   }
   if (run.alreadySent > 0) return `Already sent this period to ${run.alreadySent} of them`
-  if (run.job === 'upcoming-events') {
-    const window = `${formatDayEnGb(run.today)} to ${formatDayEnGb(addDays(run.today, run.days))}`
-    return `No reminders due: ${run.found} event${run.found === 1 ? '' : 's'} in the window (${window})`
-  }
   return `No reminders due: ${run.found} profile${run.found === 1 ? '' : 's'} below Gold`
 }

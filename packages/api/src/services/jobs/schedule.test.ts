@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AppError } from '@presently/domain'
-import { describeSchedule, nextRunAfter, periodStart, validateSchedule, windowDays } from './schedule.ts'
+import { AppError, ukToday } from '@presently/domain'
+import { describeSchedule, nextRunAfter, periodStart, validateSchedule } from './schedule.ts'
 
 const reason = (schedule: string) => {
   try {
@@ -43,12 +43,23 @@ describe('times in Europe/London', () => {
     expect(periodStart('0 8 * * 1', new Date('2026-11-23T07:59:00Z')).toISOString()).toBe('2026-11-16T08:00:00.000Z')
   })
 
-  it('derives the upcoming window from the schedule', () => {
-    const monday = new Date('2026-11-23T08:00:00Z')
-    expect(windowDays('0 8 * * 1', monday)).toBe(7)
-    expect(windowDays('0 8 * * *', monday)).toBe(1)
-    expect(windowDays('0 8 * * 1-5', new Date('2026-11-27T08:00:00Z'))).toBe(3)
-    expect(windowDays('0 0 1 * *', new Date('2026-02-01T00:00:00Z'))).toBe(28)
+  it('runs a daily 08:00 job once on every UK day across the clock changes (reminder days, issue 21)', () => {
+    for (const [from, firstDay, count] of [
+      ['2027-03-25T12:00:00Z', '2027-03-26', 6], // forward on 28 March 2027
+      ['2026-10-22T12:00:00Z', '2026-10-23', 6], // back on 25 October 2026
+    ] as const) {
+      let at = new Date(from)
+      const seen: string[] = []
+      for (let i = 0; i < count; i++) {
+        at = nextRunAfter('0 8 * * *', at)
+        seen.push(ukToday(at))
+        expect(at.toLocaleTimeString('en-GB', { timeZone: 'Europe/London' })).toBe('08:00:00')
+      }
+      const start = Date.parse(`${firstDay}T00:00:00Z`)
+      expect(seen).toEqual(
+        Array.from({ length: count }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10)),
+      )
+    }
   })
 
   it('describes schedules in plain English', () => {

@@ -67,15 +67,3 @@ export function periodStart(schedule: string, at: Date): Date {
     .prev()
     .toDate()
 }
-
-/**
- * How many days the upcoming-events email looks ahead: the length of the period, from its start
- * to the next occurrence, rounded up to whole days, between 1 and 31 (weekly 7, daily 1,
- * weekdays 1 or 3 over a weekend, monthly 28 to 31). Consecutive runs then cover each day once
- * (docs/decisions/email-jobs.md).
- */
-export function windowDays(schedule: string, start: Date): number {
-  const next = nextRunAfter(schedule, start)
-  const days = Math.ceil((next.getTime() - start.getTime()) / 86_400_000)
-  return Math.min(31, Math.max(1, days))
-}

@@ -20,7 +20,10 @@ import {
 import {
   completenessPercent,
   listTier,
+  nextOccurrence,
+  ukToday,
   type EventOutput,
+  type EventRule,
   type PersonOutput,
   type PersonSummary,
 } from '@presently/domain'
@@ -257,6 +260,8 @@ export async function loadEvents(
       id: events.id,
       name: events.name,
       date: events.date,
+      rule: events.rule,
+      reminderLeadDays: events.reminderLeadDays,
       occasionId: events.occasionId,
       occasionLabel: occasions.label,
       personId: people.id,
@@ -269,9 +274,11 @@ export async function loadEvents(
     .where(and(eq(events.userId, userId), eventIds ? anyOf(events.id, eventIds) : undefined, linkedTo))
     .orderBy(asc(events.id), asc(people.name))
   const byId = new Map<number, EventOutput>()
+  const today = ukToday()
   for (const row of rows) {
     let event = byId.get(row.id)
     if (!event) {
+      const rule = row.rule as EventRule
       event = {
         id: row.id,
         name: row.name,
@@ -279,6 +286,9 @@ export async function loadEvents(
         occasionId: row.occasionId,
         occasion: { id: row.occasionId, label: row.occasionLabel },
         people: [],
+        rule,
+        reminderLeadDays: row.reminderLeadDays,
+        nextOccurrence: nextOccurrence(row.date, today, rule),
       }
       byId.set(row.id, event)
     }

@@ -163,7 +163,14 @@ export async function createPerson(db: Db, userId: number, input: PersonInput): 
     for (const event of input.events) {
       const [created] = await tx
         .insert(events)
-        .values({ userId, name: event.name ?? null, date: event.date, occasionId: event.occasionId })
+        .values({
+          userId,
+          name: event.name ?? null,
+          date: event.date,
+          occasionId: event.occasionId,
+          rule: event.rule,
+          reminderLeadDays: event.reminderLeadDays,
+        })
         .returning({ id: events.id })
       await tx.insert(eventPeople).values({ eventId: created!.id, personId: id })
     }

@@ -4,6 +4,7 @@ import { AccountPage } from '../-components/account-page'
 import { AccountInformation } from '../-components/account-information'
 import { ChangePasswordForm, SetPasswordForm } from '../-components/password-forms'
 import { useSession } from '../../../features/session/session'
+import { ReminderSettingsSection } from '../../../features/reminders/reminder-settings-section'
 
 export const Route = createFileRoute('/_account/my-account/profile')({
   head: () => ({ meta: [{ title: 'Account Settings' }] }),
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/_account/my-account/profile')({
 
 /**
  * Account settings (account-area §2): account information (email and the email-notification
- * checkbox), then Change Password when the account has a password, or Set Password otherwise
+ * checkbox), the gift reminders (issue 21), then Change Password when the account has a password, or Set Password otherwise
  * (accounts made with Google).
  */
 function MyAccountProfilePage() {
@@ -22,6 +23,7 @@ function MyAccountProfilePage() {
     <AccountPage title="Account Settings" intro="Your email preferences and password.">
       <Stack gap="lg" mt="sm">
         <AccountInformation user={user} />
+        <ReminderSettingsSection />
         {user.hasPassword ? <ChangePasswordForm /> : <SetPasswordForm />}
       </Stack>
     </AccountPage>
