@@ -135,11 +135,7 @@ export function isUnconfirmed(order: { outcome: string | null; createdAt: string
 
 /** An occasion's value from its label ("Valentine's Day" -> "valentines-day"), for the fixed-day lookup. */
 function occasionValueOf(labelOrValue: string): string {
-  return labelOrValue
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
+  return labelOrValue.toLowerCase().replace(/['’]/g, '').trim().replace(/\s+/g, '-')
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ukToday } from '@presently/domain'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
 import { eq, products, wishListClaims, wishListItems } from '@presently/db'
@@ -297,7 +298,7 @@ describe('wish lists: claims page, planned gifts and recommendations (issue 23)'
     })
     expect((await rejection(stranger.wishLists.plannedGifts({ personId: sam }))).code).toBe('NOT_FOUND')
 
-    const input = await loadRecommendationInput(t.db, visitorId, sam, 'christmas')
+    const input = await loadRecommendationInput(t.db, visitorId, sam, 'christmas', ukToday())
     const titles = input.profile?.likes.map((l) => l.title) ?? []
     expect(titles).toEqual(expect.arrayContaining(['Lego Castle', 'Chess Set', 'Kite']))
     expect(input.profile?.likes.find((l) => l.title === kite!.title)).toMatchObject({

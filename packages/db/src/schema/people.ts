@@ -52,7 +52,10 @@ export const interests = pgTable(
      * Other words people type for it ("lego", "bricks"), matched by the profile form's interest
      * search (issue 26; packages/db/src/reference/gift-interests.ts).
      */
-    aliases: text().array().notNull().default(sql`'{}'::text[]`),
+    aliases: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [unique('interests_path_key').on(t.category, t.subcategory, t.name)],
 )

@@ -182,7 +182,17 @@ export async function runCampaign(db: Db, deps: CampaignDeps, job: JobName, now 
       ? `Sent ${emailsSent} ${what} email${emailsSent === 1 ? '' : 's'}`
       : `Sent ${emailsSent} ${what} email${emailsSent === 1 ? '' : 's'}; ${failures.length} failed`,
     runResult: { stats: { emailsSent, usersChecked, alreadySent } },
-    reason: runReason({ job, emailsSent, failed: failures.length, usersChecked, alreadySent, found, today: ukToday(now) }),
-    details: `Period from ${formatInstantEnGb(start)}` + (failures.length > 0 ? `; failures: ${failures.slice(0, 5).join('; ')}` : ''),
+    reason: runReason({
+      job,
+      emailsSent,
+      failed: failures.length,
+      usersChecked,
+      alreadySent,
+      found,
+      today: ukToday(now),
+    }),
+    details:
+      `Period from ${formatInstantEnGb(start)}` +
+      (failures.length > 0 ? `; failures: ${failures.slice(0, 5).join('; ')}` : ''),
   }
 }

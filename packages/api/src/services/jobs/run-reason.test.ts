@@ -13,7 +13,9 @@ describe('runReason and en-GB dates (issue 26)', () => {
     expect(runReason({ ...base, job: 'upcoming-events', alreadySent: 2 })).toBe(
       'Already sent: the 2 reminders due on 26 November 2026 went out in an earlier run',
     )
-    expect(runReason({ ...base, job: 'profile-completion', alreadySent: 2 })).toBe('Already sent this period to 2 of them')
+    expect(runReason({ ...base, job: 'profile-completion', alreadySent: 2 })).toBe(
+      'Already sent this period to 2 of them',
+    )
   })
   it('says nothing when mail went out or a send failed', () => {
     expect(runReason({ ...base, job: 'upcoming-events', emailsSent: 1 })).toBeNull()

@@ -4,6 +4,8 @@ import { planPicks, productPicks, resolvePickBudget, type PicksResult } from '@p
 import { catalogModelFor } from '../recommendations/catalog-model.ts'
 import { loadRecommendationInput } from '../recommendations/load-recommendation-input.ts'
 import { loadPersonPickHistory, loadPickProducts } from './load-pick-inputs.ts'
+import { remainingBudget } from '../gifts/budgets.ts'
+import { givenProductIds } from '../gifts/given-products.ts'
 
 /** Who and what a budget or given-products source is asked about. */
 export interface PickSubject {
@@ -25,10 +27,19 @@ export interface PickSources {
   givenProductIds: (db: Db, subject: PickSubject) => Promise<readonly number[]>
 }
 
-/** No event or person budgets and no gift history yet (see PickSources). */
+/**
+ * The shop's own sources (issue 22): what is left of the person's budget for this occasion's
+ * current year (the occasion's budget, else the person's default, less what was spent; 0 when it
+ * is spent, so nothing is offered over it), and every product given to, bought or clicked through
+ * for the person.
+ */
 export const DEFAULT_PICK_SOURCES: PickSources = {
-  resolveBudget: () => Promise.resolve(null),
-  givenProductIds: () => Promise.resolve([]),
+  resolveBudget: async (db, subject) => {
+    const budget = await remainingBudget(db, subject)
+    if (budget.source === 'none' || budget.remaining === null) return null
+    return { max: budget.remaining, source: budget.source }
+  },
+  givenProductIds: (db, subject) => givenProductIds(db, subject),
 }
 
 export interface ProductPicksOptions {
@@ -73,7 +84,7 @@ export async function productPicksForPerson(db: Db, options: ProductPicksOptions
   const sources = options.sources ?? DEFAULT_PICK_SOURCES
   const label = typeof options.occasion === 'string' ? options.occasion : await occasionValue(db, options.occasion.id)
   const [input, history] = await Promise.all([
-    loadRecommendationInput(db, options.userId, options.personId, label),
+    loadRecommendationInput(db, options.userId, options.personId, label, ukToday()),
     loadPersonPickHistory(db, options.userId, options.personId, label),
   ])
   if (!input.occasion) throw new AppError('BAD_REQUEST', RECOMMENDATION_MESSAGES.unknownOccasion(label))
