@@ -95,7 +95,7 @@ export {
   type ReminderDeps,
   type ReminderRunStats,
 } from './services/reminders/run-reminders.ts'
-export { recommendedCategoryIdeas, type GiftIdeasSource } from './services/reminders/gift-ideas.ts'
+export { productPickIdeas, recommendedCategoryIdeas, type GiftIdeasSource } from './services/reminders/gift-ideas.ts'
 export { getReminderSettings, saveReminderSettings, unsubscribeFromReminders } from './services/reminders/settings.ts'
 export {
   validateSchedule,

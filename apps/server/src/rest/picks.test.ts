@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
-import { productPicksOutput, type ProductPicksOutput } from '@presently/domain'
-import { productPicksForPerson } from '@presently/api'
+import { productPicksOutput, ukToday, type ProductPicksOutput } from '@presently/domain'
+import { productPickIdeas, productPicksForPerson } from '@presently/api'
 import { buildTestApp, signedInUser, withSession } from '../testing/auth-helpers.ts'
 
 let testDb: TestDatabase
@@ -308,5 +308,61 @@ describe('GET /api/recommendations/person/{personId}/products', () => {
     expect(body.picks.length).toBeLessThanOrEqual(4)
     for (const pick of body.picks) expect(pick.product.price).toBeLessThanOrEqual(13)
     expect(titles(body)).not.toContain('Country Garden 1000 Piece Jigsaw')
+  })
+  it('keeps to what is left of the budget and never repeats a present given (issue 22), and feeds the reminder email (issue 21)', async () => {
+    const dad = await createPerson(ann, {
+      name: 'Pops',
+      relationshipId: ref.father,
+      dob: '1964-05-01',
+      interests: [
+        { interestId: ref.modelToys, is_primary: true },
+        { interestId: ref.puzzles, is_primary: false },
+      ],
+    })
+    const budget = await app.inject({
+      method: 'PUT',
+      url: `/api/people/${dad}/budgets`,
+      headers: as(ann),
+      payload: { default: null, byOccasion: [{ occasionId: ref.christmas, amount: 40 }] },
+    })
+    expect(budget.statusCode, budget.body).toBe(200)
+    const gift = await app.inject({
+      method: 'POST',
+      url: `/api/people/${dad}/gifts`,
+      headers: as(ann),
+      payload: {
+        title: 'Steam Railway 1000 Piece Jigsaw',
+        pricePaid: 25,
+        givenOn: ukToday(),
+        occasionId: ref.christmas,
+      },
+    })
+    expect(gift.statusCode, gift.body).toBe(201)
+
+    const body = await productPicksForPerson(testDb.db, {
+      userId: ann.userId,
+      personId: dad,
+      occasion: { id: ref.christmas },
+      count: 8,
+    })
+    expect(body.budget).toEqual({ max: 15, source: 'event' })
+    expect(body.picks.length).toBeGreaterThan(0)
+    for (const pick of body.picks) expect(pick.product.price).toBeLessThanOrEqual(15)
+    expect(titles(body)).not.toContain('Steam Railway 1000 Piece Jigsaw')
+
+    const ideas = await productPickIdeas(testDb.db, {
+      userId: ann.userId,
+      personId: dad,
+      occasionLabel: 'Christmas',
+      today: ukToday(),
+      appUrl: 'http://shop.test',
+    })
+    expect(ideas.length).toBeGreaterThan(0)
+    expect(ideas.length).toBeLessThanOrEqual(4)
+    for (const idea of ideas) {
+      expect(idea.url).toMatch(/^http:\/\/shop\.test\/product\/\d+$/)
+      expect(idea.price).toMatch(/^£\d+\.\d{2}$/)
+    }
+    expect(ideas.map((i) => i.title)).toEqual(titles(body).slice(0, ideas.length))
   })
 })

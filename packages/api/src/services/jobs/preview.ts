@@ -14,7 +14,7 @@ import type { CampaignDeps } from './run-campaign.ts'
 import type { JobName } from './schedule.ts'
 import { loadEvents } from '../people/load-people.ts'
 import { getReminderSettings } from '../reminders/settings.ts'
-import { recommendedCategoryIdeas } from '../reminders/gift-ideas.ts'
+import { productPickIdeas } from '../reminders/gift-ideas.ts'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 function dateLabel(date: string): string {
@@ -46,7 +46,7 @@ async function sampleReminders(db: Db, userId: number, base: string, today: stri
           eventName: event.name,
           dateLabel: dateLabel(event.nextOccurrence),
           daysAway: daysBetween(today, event.nextOccurrence),
-          giftIdeas: await recommendedCategoryIdeas(db, {
+          giftIdeas: await productPickIdeas(db, {
             userId,
             personId: person.id,
             occasionLabel: event.occasion.label,

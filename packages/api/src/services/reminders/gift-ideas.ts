@@ -1,6 +1,7 @@
 import type { Db } from '@presently/db'
 import type { GiftIdea } from '@presently/email'
 import { recommendForPerson } from '../recommendations/recommend-for-person.ts'
+import { productPicksForPerson } from '../picks/product-picks-for-person.ts'
 
 /**
  * Where a reminder's gift ideas come from (issue 21): a function of (person, occasion) giving up
@@ -36,4 +37,34 @@ export const recommendedCategoryIdeas: GiftIdeasSource = async (db, query) => {
   } catch {
     return []
   }
+}
+
+/**
+ * The reminder's gift ideas (issue 21, "from the product picks of the gift-picks issue where it has
+ * landed"): the first four product picks for the person and occasion (issue 20: within what is
+ * left of their budget, never a product given before), each linking to its product page with its
+ * price in pounds and its picture where the feed has one. When the catalog has no pick for them,
+ * the recommended categories (recommendedCategoryIdeas) instead, so a reminder is never empty
+ * while the engine can answer.
+ */
+export const productPickIdeas: GiftIdeasSource = async (db, query) => {
+  try {
+    const answer = await productPicksForPerson(db, {
+      userId: query.userId,
+      personId: query.personId,
+      occasion: query.occasionLabel,
+      count: 4,
+    })
+    if (answer.picks.length > 0) {
+      return answer.picks.map(({ product }) => ({
+        title: product.title,
+        price: `£${product.price.toFixed(2)}`,
+        imageUrl: product.imageUrl,
+        url: new URL(`/product/${product.id}`, query.appUrl).toString(),
+      }))
+    }
+  } catch {
+    // Fall through to the categories: a reminder still goes out with what the engine has.
+  }
+  return recommendedCategoryIdeas(db, query)
 }

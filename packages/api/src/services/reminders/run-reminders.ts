@@ -31,13 +31,13 @@ import {
 } from '@presently/domain'
 import { listUnsubscribeHeaders, renderRemindersEmail, type Mailer, type ReminderItem } from '@presently/email'
 import { createEmailToken } from '../auth/email-tokens.ts'
-import { recommendedCategoryIdeas, type GiftIdeasSource } from './gift-ideas.ts'
+import { productPickIdeas, type GiftIdeasSource } from './gift-ideas.ts'
 
 /** What the reminder run needs: the mailer, APP_URL, and where gift ideas come from. */
 export interface ReminderDeps {
   mailer: Mailer
   appUrl: string
-  /** Default: the recommended categories (gift-ideas.ts). */
+  /** Default: the first four product picks, else the recommended categories (gift-ideas.ts). */
   giftIdeas?: GiftIdeasSource
 }
 
@@ -110,7 +110,7 @@ export async function runReminders(db: Db, deps: ReminderDeps, now = new Date())
 export async function queueReminders(db: Db, deps: ReminderDeps, now = new Date()): Promise<ReminderRunStats> {
   const today = ukToday(now)
   const appUrl = deps.appUrl.replace(/\/$/, '')
-  const ideasFor = deps.giftIdeas ?? recommendedCategoryIdeas
+  const ideasFor = deps.giftIdeas ?? productPickIdeas
   const host = new URL(appUrl).hostname || 'presently.local'
   const stats: ReminderRunStats = { emailsSent: 0, remindersSent: 0, usersChecked: 0, alreadySent: 0, failures: [] }
 
