@@ -147,7 +147,7 @@ export async function buildApp({
   await registerProductDisableRoutes(app, db)
   await registerRecommendationRoutes(app, db, { llm })
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
-  await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit })
+  await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check })
   await registerStatic(app, env.WEB_DIST ?? defaultWebDist)
   return app
 }
