@@ -122,6 +122,14 @@ describe('gift questions (issue 26)', () => {
     expect(products).toHaveLength(answer.total)
     expect(products.every((p) => p.price <= 20)).toBe(true)
     expect(products.some((p) => /\b(baby|toddler|infant|newborn)\b/i.test(p.title))).toBe(false)
+    // The category counts count the same products.
+    const tree = await app.inject({
+      method: 'GET',
+      url: `/api/search/categories-with-counts?q=${encodeURIComponent('gift for grandad under £20')}`,
+    })
+    const { tree: roots, counts } = tree.json().data as { tree: { id: string }[]; counts: Record<string, number> }
+    const counted = roots.reduce((sum, root) => sum + (counts[root.id] ?? 0), 0)
+    expect(counted).toBe(products.filter((p) => p.categoryName !== null).length)
     // A grown-up: no title whose age range ends in childhood ("Ages 3-5").
     expect(products.some((p) => /\bages?\s*\d{1,2}\s*-\s*(\d|1[0-7])\b/i.test(p.title))).toBe(false)
     // Fewer than the whole catalog under £20: the baby products and the children's age ranges went.

@@ -1,21 +1,9 @@
 import { and, asc, categoryKey, desc, gte, lte, products, sql, type Db, type SQL } from '@presently/db'
-import {
-  giftQuestionLine,
-  giftQuestionWords,
-  parseGiftQuestion,
-  type ProductList,
-  type ProductListQuery,
-} from '@presently/domain'
+import { giftQuestionLine, type ProductList, type ProductListQuery } from '@presently/domain'
 import { productColumns } from './product-row.ts'
 import { cachedCatalogRead } from '../catalog-cache.ts'
 import { getPromo } from '../promos/promos.ts'
-import {
-  giftQuestionConditions,
-  primaryVariantCondition,
-  promoCondition,
-  resolveSearch,
-  visibleCondition,
-} from './product-filters.ts'
+import { primaryVariantCondition, promoCondition, resolveListingSearch, visibleCondition } from './product-filters.ts'
 
 /**
  * One page of the catalog (spec browsing-and-purchase §7 GET /api/products, /by-category and
@@ -61,11 +49,10 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
   const base: SQL[] = [visibleCondition()]
   // A gift question ("gift for grandad under £20", issue 26) searches only its words about the
   // gift itself (none: the whole catalog, most popular first) within its budget and age.
-  const gift = search ? parseGiftQuestion(search) : null
-  const searchWords = gift ? giftQuestionWords(search!) : search
-  const searchFilter = searchWords ? await resolveSearch(db, searchWords) : undefined
-  if (searchFilter) base.push(searchFilter.condition)
-  if (gift) base.push(...giftQuestionConditions(gift))
+  const { searchFilter, gift, conditions } = search
+    ? await resolveListingSearch(db, search)
+    : { searchFilter: undefined, gift: null, conditions: [] }
+  base.push(...conditions)
   if (query.promoId !== undefined) base.push(promoCondition(query.promoId))
   const levels = [
     [products.categoryName, query.categoryName],

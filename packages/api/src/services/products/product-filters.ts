@@ -1,5 +1,5 @@
-import { products, sql, type Db, type SQL } from '@presently/db'
-import { giftQuestionAge, type GiftQuestion } from '@presently/domain'
+import { and, products, sql, type Db, type SQL } from '@presently/db'
+import { giftQuestionAge, giftQuestionWords, parseGiftQuestion, type GiftQuestion } from '@presently/domain'
 import { suggestSearch } from './search-suggestion.ts'
 
 /** A resolved search: the predicate to filter with and the relevance to order by (higher first). */
@@ -152,4 +152,33 @@ export function giftQuestionConditions(question: GiftQuestion): SQL[] {
     if (age >= 3) conditions.push(sql`not (${products.title} ~* ${BABY_TITLE})`)
   }
   return conditions
+}
+
+/** A shopper's search read for a listing: its text search (if any words) and its gift question. */
+export interface ListingSearch {
+  /** The text search; undefined when a gift question names no gift words (all products). */
+  searchFilter: SearchFilter | undefined
+  /** The gift question the search is (parseGiftQuestion), else null. */
+  gift: GiftQuestion | null
+  /** Every condition the search adds: the text search's and the gift question's. */
+  conditions: SQL[]
+}
+
+/**
+ * Reads a search for the product listing and its category counts alike (issue 26): a gift
+ * question ("gift for grandad under £20") searches only its words about the gift itself
+ * (giftQuestionWords; none: every product) and adds giftQuestionConditions; any other search is
+ * resolveSearch's.
+ */
+export async function resolveListingSearch(db: Db, search: string): Promise<ListingSearch> {
+  const gift = parseGiftQuestion(search)
+  const words = gift ? giftQuestionWords(search) : search
+  const searchFilter = words ? await resolveSearch(db, words) : undefined
+  const conditions = [...(searchFilter ? [searchFilter.condition] : []), ...(gift ? giftQuestionConditions(gift) : [])]
+  return { searchFilter, gift, conditions }
+}
+
+/** All of `conditions` (true when there are none). */
+export function allOf(conditions: readonly SQL[]): SQL {
+  return conditions.length === 0 ? sql`true` : and(...conditions)!
 }
