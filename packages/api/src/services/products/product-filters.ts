@@ -124,6 +124,8 @@ export function primaryVariantCondition(): SQL {
 
 /** Titles naming a baby or toddler product: "Baby", "Toddler", "Infant", "Newborn", "18 months". */
 const BABY_TITLE = String.raw`\m(babys?|babies|toddlers?|infants?|newborns?)\M|\m\d+\s*months?\M`
+/** A top-level category of baby and toddler products ("Baby & Toddler Toys"). */
+const BABY_CATEGORY = String.raw`\m(baby|toddler)`
 /** "Ages 3-5", "age 6 to 8" (from, to). */
 const AGES_RANGE = String.raw`\mages?\s*(\d{1,2})\s*(?:-|to)\s*(\d{1,2})`
 /** "4-6 years", "10 - 12 yrs" (from, to). */
@@ -135,7 +137,8 @@ const FROM_AGE = String.raw`\mages?\s*(\d{1,2})\s*\+|\m(\d{1,2})\s*\+\s*(?:years
  * The filters a gift question adds to a listing (issue 26 item 6; docs/decisions/gift-questions.md):
  * the budget (price at most maxPrice GBP); for a known age (the age said, or 18 for a grown-up
  * relationship, giftQuestionAge) no title naming an age range that leaves it out ("Ages 3-5",
- * "4-6 years", "Age 12+"); from age 3 (and for a grown-up) no baby or toddler products by title.
+ * "4-6 years", "Age 12+"); from age 3 (and for a grown-up) no baby or toddler products by title
+ * or top-level category ("Baby & Toddler Toys").
  * The catalog says ages only in some titles; products that say none stay.
  */
 export function giftQuestionConditions(question: GiftQuestion): SQL[] {
@@ -149,7 +152,11 @@ export function giftQuestionConditions(question: GiftQuestion): SQL[] {
       sql`not exists (select 1 from regexp_matches(${products.title}, ${YEARS_RANGE}, 'gi') m(g) where ${years} not between g[1]::int and g[2]::int)`,
       sql`not exists (select 1 from regexp_matches(${products.title}, ${FROM_AGE}, 'gi') m(g) where ${years} < coalesce(g[1], g[2])::int)`,
     )
-    if (age >= 3) conditions.push(sql`not (${products.title} ~* ${BABY_TITLE})`)
+    if (age >= 3)
+      conditions.push(
+        sql`not (${products.title} ~* ${BABY_TITLE})`,
+        sql`not coalesce(${products.categoryName} ~* ${BABY_CATEGORY}, false)`,
+      )
   }
   return conditions
 }
