@@ -36,6 +36,29 @@ test.describe('the first hour: search, interests, tiles (issue 26)', () => {
     await expect(page.getByTestId('product-card').first()).not.toContainText(/castle/i)
   })
 
+  test('gift questions answer with gifts in budget and say what they show', async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('gift for grandad under £20')}`)
+    await expect(page.getByTestId('gift-question-line')).toHaveText('Showing gifts for a grandad, under £20')
+    const grid = page.getByTestId('product-grid')
+    await expect(grid.getByTestId('product-card').first()).toBeVisible()
+    const prices = await grid.getByTestId('product-price').allInnerTexts()
+    expect(prices.length).toBeGreaterThan(0)
+    for (const price of prices) expect(Number(price.replace(/[^\d.]/g, ''))).toBeLessThanOrEqual(20)
+    await page.screenshot({ path: 'test-results/first-hour-gift-question.png', fullPage: false })
+
+    await page.goto(`/search?q=${encodeURIComponent('christmas present for a 9 year old')}`)
+    await expect(page.getByTestId('gift-question-line')).toHaveText('Showing christmas gifts for a 9 year old')
+    await expect(grid.getByTestId('product-card').first()).toBeVisible()
+    await expect(page.getByTestId('search-suggestion')).toHaveCount(0)
+    for (const title of await grid.getByTestId('product-card').allInnerTexts()) {
+      expect(title).not.toMatch(/\b(baby|toddler)\b/i)
+    }
+    // A plain search shows no such line.
+    await page.goto('/search?q=lego')
+    await expect(grid.getByTestId('product-card').first()).toBeVisible()
+    await expect(page.getByTestId('gift-question-line')).toHaveCount(0)
+  })
+
   test('the interest picker finds "lego" and "bak" across categories; the two selects stay', async ({ page }) => {
     await page.goto('/my-account/add-person')
     await openSection(page, 'Interests')

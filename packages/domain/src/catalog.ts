@@ -82,6 +82,19 @@ export const productListOutput = z.object({
    * from the catalog's own vocabulary ("lego"); null when the search needs none or is no search.
    */
   suggestion: z.string().nullable(),
+  /**
+   * Beyond the spec's shape (issue 26): for a search that is a gift question ("gift for grandad
+   * under £20"), what it was read as and the line the search page shows; null otherwise.
+   */
+  giftQuestion: z
+    .object({
+      line: z.string(),
+      relationship: z.string().nullable(),
+      age: z.number().int().nullable(),
+      occasion: z.string().nullable(),
+      maxPrice: z.number().nullable(),
+    })
+    .nullable(),
 })
 export type ProductList = z.infer<typeof productListOutput>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { giftQuestionLine, parseGiftQuestion } from './gift-question.ts'
+import { giftQuestionAge, giftQuestionLine, giftQuestionWords, parseGiftQuestion } from './gift-question.ts'
 
 describe('parseGiftQuestion (issue 26)', () => {
   it('reads "gift for grandad under £20"', () => {
@@ -30,5 +30,19 @@ describe('parseGiftQuestion (issue 26)', () => {
     expect(parseGiftQuestion('lego star wars')).toBeNull()
     expect(parseGiftQuestion('baking set')).toBeNull()
     expect(parseGiftQuestion('gift')).toBeNull()
+  })
+})
+
+describe('giftQuestionWords and giftQuestionAge (issue 26)', () => {
+  it('keeps only the words about the gift itself', () => {
+    expect(giftQuestionWords('gift for grandad under £20')).toBe('')
+    expect(giftQuestionWords('Christmas present for a 9 year old')).toBe('')
+    expect(giftQuestionWords('gift for grandad who likes fishing under £20')).toBe('fishing')
+    expect(giftQuestionWords('lego gift for a nephew aged 7 below 30 pounds')).toBe('lego')
+  })
+  it('holds age ranges against the age said, or a grown-up for an adult relationship', () => {
+    expect(giftQuestionAge(parseGiftQuestion('christmas present for a 9 year old')!)).toBe(9)
+    expect(giftQuestionAge(parseGiftQuestion('gift for grandad under £20')!)).toBe(18)
+    expect(giftQuestionAge(parseGiftQuestion('present for my nephew')!)).toBeNull()
   })
 })

@@ -109,3 +109,91 @@ export function giftQuestionLine(question: GiftQuestion): string {
   const line = `Showing ${parts.join(' ')}`
   return question.maxPrice !== null ? `${line}, under £${question.maxPrice}` : line
 }
+
+/** Words of a gift question that say nothing about the gift itself. */
+const FILLER_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'our',
+  'for',
+  'to',
+  'of',
+  'and',
+  'with',
+  'who',
+  'that',
+  'is',
+  'me',
+  'please',
+  'gift',
+  'gifts',
+  'present',
+  'presents',
+  'idea',
+  'ideas',
+  'stocking',
+  'filler',
+  'fillers',
+  'good',
+  'best',
+  'nice',
+  'cheap',
+  'likes',
+  'loves',
+  'into',
+  'year',
+  'years',
+  'old',
+  'aged',
+  'age',
+  'boy',
+  'girl',
+])
+
+/**
+ * The words of a gift question left once its relationship, age, occasion, budget and filler
+ * words are taken out (issue 26): "gift for grandad who likes fishing under £20" -> "fishing";
+ * "" when nothing about the gift itself was said ("gift for grandad under £20").
+ */
+export function giftQuestionWords(text: string): string {
+  const q = text
+    .toLowerCase()
+    .replace(/\b(?:under|below|less than|up to|max(?:imum)?)\s*£?\s*\d+(?:\.\d{1,2})?\s*(?:pounds?|quid|gbp)?/g, ' ')
+    .replace(/\b\d{1,3}\s*(?:-|\s)?\s*(?:years?|yrs?|yo\b)(?:\s*-?\s*old)?/g, ' ')
+    .replace(/\baged?\s*\d{1,3}\b/g, ' ')
+  const words = q.match(/[a-z0-9']+/g) ?? []
+  return words
+    .filter((w) => !FILLER_WORDS.has(w) && RELATIONSHIP_WORDS[w] === undefined && OCCASION_WORDS[w] === undefined)
+    .join(' ')
+}
+
+/** Relationships whose person is always a grown-up. */
+const ADULT_RELATIONSHIPS = new Set([
+  'Grandfather',
+  'Grandmother',
+  'Mother',
+  'Father',
+  'Wife',
+  'Husband',
+  'Partner',
+  'Girlfriend',
+  'Boyfriend',
+  'Boss',
+  'Colleague',
+  'Teacher',
+])
+
+/** Age of adulthood used when a gift question names a grown-up but no age. */
+export const ADULT_GIFT_AGE = 18
+
+/**
+ * The age (whole years) to hold products' age ranges against (issue 26): the age said, else
+ * ADULT_GIFT_AGE when the relationship is always a grown-up (grandad, mum, boss), else null
+ * (a nephew of unknown age: no age filter).
+ */
+export function giftQuestionAge(question: GiftQuestion): number | null {
+  if (question.age !== null) return question.age
+  return question.relationship !== null && ADULT_RELATIONSHIPS.has(question.relationship) ? ADULT_GIFT_AGE : null
+}

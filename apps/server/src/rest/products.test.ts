@@ -35,15 +35,19 @@ describe('GET /api/products', () => {
     const res = await app.inject({ method: 'GET', url: '/api/products?page=1&limit=12' })
     expect(res.statusCode).toBe(200)
     const body = res.json()
+    // The spec's fields, and issue 26's two optional extensions (suggestion, giftQuestion).
     expect(Object.keys(body).sort()).toEqual([
+      'giftQuestion',
       'itemsPerPage',
       'page',
       'priceRange',
       'products',
+      'suggestion',
       'total',
       'totalPages',
       'totalProducts',
     ])
+    expect(body.giftQuestion).toBeNull()
     expect(body).toMatchObject({
       total: 32,
       totalProducts: 32,

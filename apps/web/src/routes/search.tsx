@@ -63,6 +63,8 @@ function SearchResults({ q, search }: { q: string; search: SearchPageSearch }) {
   const categories = useQuery(searchCategoriesQueryOptions(trpc, q))
   // "Did you mean lego?" (issue 26): the server's correction from the catalog's own words.
   const suggestion = listing.query.data?.suggestion ?? null
+  // A gift question ("gift for grandad under £20", issue 26): the server says how it read it.
+  const giftQuestion = listing.query.data?.giftQuestion ?? null
 
   // The tree's spelling of the chosen category, when it is there.
   const path = categories.data ? findCategoryPath(categories.data.tree, requested) : null
@@ -96,6 +98,11 @@ function SearchResults({ q, search }: { q: string; search: SearchPageSearch }) {
             for &ldquo;{q}&rdquo;
             {levels.length > 0 ? ` in ${levels.join(' > ')}` : ''}
           </Text>
+          {giftQuestion ? (
+            <Text data-testid="gift-question-line" fw={600}>
+              {giftQuestion.line}
+            </Text>
+          ) : null}
           {suggestion ? (
             <Text data-testid="search-suggestion">
               Did you mean{' '}

@@ -1,13 +1,14 @@
 import type { Db } from '@presently/db'
-import { promoCondition, resolveSearch } from '../products/product-filters.ts'
+import { allOf, promoCondition, resolveListingSearch } from '../products/product-filters.ts'
 import { categoryTreeWithCounts, type CategoryTreeWithCounts } from './category-tree.ts'
 
 /**
  * The category tree of a search's results with product counts per node
- * (spec browsing-and-purchase §7 GET /api/search/categories-with-counts?q=).
+ * (spec browsing-and-purchase §7 GET /api/search/categories-with-counts?q=). A gift question
+ * counts what its listing shows (resolveListingSearch, issue 26).
  */
 export function searchCategoriesWithCounts(db: Db, q: string): Promise<CategoryTreeWithCounts> {
-  return categoryTreeWithCounts(db, async () => (await resolveSearch(db, q)).condition, `search:${q}`)
+  return categoryTreeWithCounts(db, async () => allOf((await resolveListingSearch(db, q)).conditions), `search:${q}`)
 }
 
 /**

@@ -1,15 +1,18 @@
 import { and, asc, categoryKey, desc, gte, lte, products, sql, type Db, type SQL } from '@presently/db'
-import type { ProductList, ProductListQuery } from '@presently/domain'
+import { giftQuestionLine, type ProductList, type ProductListQuery } from '@presently/domain'
 import { productColumns } from './product-row.ts'
 import { cachedCatalogRead } from '../catalog-cache.ts'
 import { getPromo } from '../promos/promos.ts'
-import { primaryVariantCondition, promoCondition, resolveSearch, visibleCondition } from './product-filters.ts'
+import { primaryVariantCondition, promoCondition, resolveListingSearch, visibleCondition } from './product-filters.ts'
 
 /**
  * One page of the catalog (spec browsing-and-purchase §7 GET /api/products, /by-category and
  * the promo listings).
  *
  * Filters: disabled products and hidden categories never appear; search per resolveSearch;
+ * a search that is a gift question (parseGiftQuestion, issue 26) searches its gift words only
+ * (giftQuestionWords) and adds its budget and age filters (giftQuestionConditions), and the
+ * answer's giftQuestion says how it was read (null for any other listing);
  * category levels match by categoryKey (case, hyphens and "&"/"and" folded, spec §4); promoId
  * keeps a promo's products; minPrice/maxPrice are inclusive GBP bounds; without
  * includeVariants one product per variant group is listed.
@@ -44,8 +47,12 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
   if (query.promoId !== undefined) await getPromo(db, query.promoId)
   const search = query.search?.trim()
   const base: SQL[] = [visibleCondition()]
-  const searchFilter = search ? await resolveSearch(db, search) : undefined
-  if (searchFilter) base.push(searchFilter.condition)
+  // A gift question ("gift for grandad under £20", issue 26) searches only its words about the
+  // gift itself (none: the whole catalog, most popular first) within its budget and age.
+  const { searchFilter, gift, conditions } = search
+    ? await resolveListingSearch(db, search)
+    : { searchFilter: undefined, gift: null, conditions: [] }
+  base.push(...conditions)
   if (query.promoId !== undefined) base.push(promoCondition(query.promoId))
   const levels = [
     [products.categoryName, query.categoryName],
@@ -125,6 +132,16 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
     page: query.page,
     itemsPerPage: query.limit,
     priceRange: { minPrice: summary?.minPrice ?? 0, maxPrice: summary?.maxPrice ?? 0 },
-    suggestion: searchFilter?.suggestion ?? null,
+    // A correction of a gift question's words alone would drop the question, so none is offered.
+    suggestion: gift ? null : (searchFilter?.suggestion ?? null),
+    giftQuestion: gift
+      ? {
+          line: giftQuestionLine(gift),
+          relationship: gift.relationship,
+          age: gift.age,
+          occasion: gift.occasion,
+          maxPrice: gift.maxPrice,
+        }
+      : null,
   }
 }

@@ -1,4 +1,5 @@
-import { products, sql, type Db, type SQL } from '@presently/db'
+import { and, products, sql, type Db, type SQL } from '@presently/db'
+import { giftQuestionAge, giftQuestionWords, parseGiftQuestion, type GiftQuestion } from '@presently/domain'
 import { suggestSearch } from './search-suggestion.ts'
 
 /** A resolved search: the predicate to filter with and the relevance to order by (higher first). */
@@ -119,4 +120,72 @@ export function promoCondition(promoId: number): SQL {
 /** One product per variant group (its primary) unless variants are asked for. */
 export function primaryVariantCondition(): SQL {
   return sql`not ${products.variantSecondary}`
+}
+
+/** Titles naming a baby or toddler product: "Baby", "Toddler", "Infant", "Newborn", "18 months". */
+const BABY_TITLE = String.raw`\m(babys?|babies|toddlers?|infants?|newborns?)\M|\m\d+\s*months?\M`
+/** A top-level category of baby and toddler products ("Baby & Toddler Toys"). */
+const BABY_CATEGORY = String.raw`\m(baby|toddler)`
+/** "Ages 3-5", "age 6 to 8" (from, to). */
+const AGES_RANGE = String.raw`\mages?\s*(\d{1,2})\s*(?:-|to)\s*(\d{1,2})`
+/** "4-6 years", "10 - 12 yrs" (from, to). */
+const YEARS_RANGE = String.raw`\m(\d{1,2})\s*(?:-|to)\s*(\d{1,2})\s*(?:years?|yrs?)`
+/** "Age 5+", "8+ years" (from). */
+const FROM_AGE = String.raw`\mages?\s*(\d{1,2})\s*\+|\m(\d{1,2})\s*\+\s*(?:years?|yrs?)`
+
+/**
+ * The filters a gift question adds to a listing (issue 26 item 6; docs/decisions/gift-questions.md):
+ * the budget (price at most maxPrice GBP); for a known age (the age said, or 18 for a grown-up
+ * relationship, giftQuestionAge) no title naming an age range that leaves it out ("Ages 3-5",
+ * "4-6 years", "Age 12+"); from age 3 (and for a grown-up) no baby or toddler products by title
+ * or top-level category ("Baby & Toddler Toys").
+ * The catalog says ages only in some titles; products that say none stay.
+ */
+export function giftQuestionConditions(question: GiftQuestion): SQL[] {
+  const conditions: SQL[] = []
+  if (question.maxPrice !== null) conditions.push(sql`${products.price} <= ${question.maxPrice}`)
+  const age = giftQuestionAge(question)
+  if (age !== null) {
+    const years = sql`${age}::int`
+    conditions.push(
+      sql`not exists (select 1 from regexp_matches(${products.title}, ${AGES_RANGE}, 'gi') m(g) where ${years} not between g[1]::int and g[2]::int)`,
+      sql`not exists (select 1 from regexp_matches(${products.title}, ${YEARS_RANGE}, 'gi') m(g) where ${years} not between g[1]::int and g[2]::int)`,
+      sql`not exists (select 1 from regexp_matches(${products.title}, ${FROM_AGE}, 'gi') m(g) where ${years} < coalesce(g[1], g[2])::int)`,
+    )
+    if (age >= 3)
+      conditions.push(
+        sql`not (${products.title} ~* ${BABY_TITLE})`,
+        sql`not coalesce(${products.categoryName} ~* ${BABY_CATEGORY}, false)`,
+      )
+  }
+  return conditions
+}
+
+/** A shopper's search read for a listing: its text search (if any words) and its gift question. */
+export interface ListingSearch {
+  /** The text search; undefined when a gift question names no gift words (all products). */
+  searchFilter: SearchFilter | undefined
+  /** The gift question the search is (parseGiftQuestion), else null. */
+  gift: GiftQuestion | null
+  /** Every condition the search adds: the text search's and the gift question's. */
+  conditions: SQL[]
+}
+
+/**
+ * Reads a search for the product listing and its category counts alike (issue 26): a gift
+ * question ("gift for grandad under £20") searches only its words about the gift itself
+ * (giftQuestionWords; none: every product) and adds giftQuestionConditions; any other search is
+ * resolveSearch's.
+ */
+export async function resolveListingSearch(db: Db, search: string): Promise<ListingSearch> {
+  const gift = parseGiftQuestion(search)
+  const words = gift ? giftQuestionWords(search) : search
+  const searchFilter = words ? await resolveSearch(db, words) : undefined
+  const conditions = [...(searchFilter ? [searchFilter.condition] : []), ...(gift ? giftQuestionConditions(gift) : [])]
+  return { searchFilter, gift, conditions }
+}
+
+/** All of `conditions` (true when there are none). */
+export function allOf(conditions: readonly SQL[]): SQL {
+  return conditions.length === 0 ? sql`true` : and(...conditions)!
 }
