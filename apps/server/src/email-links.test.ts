@@ -56,7 +56,8 @@ describe('links in every email (issue 26)', () => {
     const preview = await app.inject({ url: '/api/notifications/preview/profile-completion', headers: as })
     expect(preview.statusCode).toBe(200)
 
-    // A person with a birthday in three days and an incomplete profile: both campaigns mail.
+    // A person with a birthday in three days and an incomplete profile: both campaigns mail (the
+    // upcoming-events run sends the gift reminder, kind "reminders"; issue 21).
     const [mother] = await testDb.db.select().from(relationships).where(eq(relationships.name, 'Mother'))
     const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(5, 10)
     const person = await post('/api/people', { name: 'Mum', relationshipId: mother!.id, dob: `1968-${soon}` })
@@ -83,7 +84,7 @@ describe('links in every email (issue 26)', () => {
 
     const mails = await testDb.db.select().from(emailLog).orderBy(asc(emailLog.id))
     const kinds = new Set(mails.map((m) => m.kind))
-    for (const kind of ['confirm_email', 'reset_password', 'job-test', 'upcoming-events', 'profile-completion']) {
+    for (const kind of ['confirm_email', 'reset_password', 'job-test', 'reminders', 'profile-completion']) {
       expect(kinds, kind).toContain(kind)
     }
     const pages = webRoutePatterns()

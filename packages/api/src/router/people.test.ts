@@ -65,6 +65,8 @@ describe('reference data (spec account-area §3)', () => {
       name: expect.any(String),
       category: expect.any(String),
       subcategory: expect.any(String),
+      // Words people type for it (issue 26: "lego", "bak"); empty for most IAB interests.
+      aliases: expect.any(Array),
     })
   })
 })
