@@ -292,7 +292,8 @@ test.describe('product page', () => {
     await expect(page.getByRole('heading', { name: 'Product Details' })).toBeVisible()
     await expect(page.getByTestId('product-description').locator('p').first()).toBeVisible()
     await page.getByRole('link', { name: 'Buy Now' }).click()
-    await expect(page).toHaveURL(/\/auth$/)
+    // Sign-in comes back to the product afterwards (issue 26).
+    await expect(page).toHaveURL(/\/auth\?returnTo=%2Fproduct%2F[^&]+&why=buy$/)
   })
 
   test('the breadcrumb links the product’s category levels', async ({ page }) => {

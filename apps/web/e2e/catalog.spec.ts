@@ -96,7 +96,10 @@ test.describe('catalog browsing', () => {
     await expect(page.getByTestId('product-price')).toHaveText(PRICE)
     await expect(page.getByRole('heading', { name: 'Product Details' })).toBeVisible()
     // Visitors are sent to sign in first (spec browsing-and-purchase §4 "Buy flow").
-    await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveAttribute('href', '/auth')
+    await expect(page.getByRole('link', { name: 'Buy Now' })).toHaveAttribute(
+      'href',
+      /^\/auth\?returnTo=%2Fproduct%2F[^&]+&why=buy$/,
+    )
     await expect(
       page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Hobbies' }),
     ).toBeVisible()

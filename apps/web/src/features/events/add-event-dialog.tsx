@@ -269,7 +269,7 @@ function AddEventForm({ onClose, initialDate, editing }: Omit<AddEventDialogProp
           />
         )}
         <NumberInput
-          label="Budget for this occasion (£)"
+          label="Gift budget (£)"
           description={
             status
               ? spendSummary(
