@@ -74,7 +74,6 @@ export { catalogModelFor } from './services/recommendations/catalog-model.ts'
 export { LLM_DEFAULTS, type LlmConfig } from './services/recommendations/llm-rerank.ts'
 export {
   productPicksForPerson,
-  DEFAULT_PICK_SOURCES,
   type PickSources,
   type PickSubject,
   type ProductPicksOptions,

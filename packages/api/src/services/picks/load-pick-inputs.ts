@@ -11,7 +11,7 @@ export function poolOf(db: Db): pg.Pool {
 
 /** What the picks read of the user's history with a person, besides the profile. */
 export interface PersonPickHistory {
-  /** Products the user bought (clicked through) for this person. */
+  /** Products clicked through for this person (orders) or given to them by hand (issue 22). */
   orderedProductIds: number[]
   /** "Not for {name}" dismissals with the product's category path. */
   dismissed: { productId: number; path: string | null }[]
@@ -29,8 +29,12 @@ const HISTORY_QUERY = `
      order by (lower(label) = lower($3)) desc, id limit 1
   )
   select
-    coalesce((select json_agg(distinct ct.product_id) from click_throughs ct
-               where ct.user_id = $1 and ct.person_id = $2 and ct.product_id is not null), '[]'::json) as ordered,
+    coalesce((select json_agg(distinct g.product_id) from (
+                select ct.product_id from click_throughs ct
+                 where ct.user_id = $1 and ct.person_id = $2 and ct.product_id is not null
+                union
+                select gi.product_id from gifts gi
+                 where gi.user_id = $1 and gi.person_id = $2 and gi.product_id is not null) g), '[]'::json) as ordered,
     coalesce((select json_agg(json_build_object('productId', d.product_id, 'path', ${PATH_SQL('p')}))
                 from pick_dismissals d join products p on p.id = d.product_id
                where d.user_id = $1 and d.person_id = $2), '[]'::json) as dismissed,
@@ -46,7 +50,7 @@ const HISTORY_QUERY = `
 
 /**
  * The user's history with one person that the picks read (issue 20), in one query: products
- * bought for them (orders), products dismissed for them ("Not for {name}") and products liked
+ * bought for them (orders) or given to them by hand (issue 22's gifts), products dismissed for them ("Not for {name}") and products liked
  * for them or (with no person) for the occasion. The caller has already checked the person is
  * the user's own; every subquery filters on the user as well.
  */
@@ -60,7 +64,7 @@ export async function loadPersonPickHistory(
     ordered: number[]
     dismissed: { productId: number; path: string | null }[]
     liked: { productId: number; person: boolean | null; occasion: boolean }[]
-  }>({ name: 'presently_pick_history_v1', text: HISTORY_QUERY, values: [userId, personId, occasionLabel] })
+  }>({ name: 'presently_pick_history_v2', text: HISTORY_QUERY, values: [userId, personId, occasionLabel] })
   const row = rows[0]
   return {
     orderedProductIds: row?.ordered ?? [],

@@ -2,10 +2,8 @@ import { eq, occasions, type Db } from '@presently/db'
 import { AppError, PEOPLE_MESSAGES, RECOMMENDATION_MESSAGES, ukToday, type ProductPicksOutput } from '@presently/domain'
 import { planPicks, productPicks, resolvePickBudget, type PicksResult } from '@presently/recommender'
 import { catalogModelFor } from '../recommendations/catalog-model.ts'
-import { loadRecommendationInput } from '../recommendations/load-recommendation-input.ts'
+import { loadRecommendationInput, type RecommendationInput } from '../recommendations/load-recommendation-input.ts'
 import { loadPersonPickHistory, loadPickProducts } from './load-pick-inputs.ts'
-import { remainingBudget } from '../gifts/budgets.ts'
-import { givenProductIds } from '../gifts/given-products.ts'
 
 /** Who and what a budget or given-products source is asked about. */
 export interface PickSubject {
@@ -15,31 +13,21 @@ export interface PickSubject {
 }
 
 /**
- * THE SEAM for the gift-history and budgets work (issue 20): where a per-occasion ("event") or
- * per-person budget comes from, and which products the person has been given. Each answers for
- * the user's own person only. The defaults know of neither; that work passes its own (or
- * replaces these defaults) and the picks use them at once: the budget order is query, then
- * this resolver, then the profile's Budget options (resolvePickBudget), and given products are
- * excluded like orders.
+ * Other sources of a per-occasion ("event") or per-person budget and of products given, for a
+ * caller that wants its own (tests, a bench). Each answers for the user's own person only. Without
+ * them the picks read both from what they load anyway: the budget left for this occasion from the
+ * recommendation input (issue 22's rules, gift-budget.ts) and the products given by hand from the
+ * person's pick history, beside the orders.
  */
 export interface PickSources {
   resolveBudget: (db: Db, subject: PickSubject) => Promise<{ max: number; source: 'event' | 'person' } | null>
   givenProductIds: (db: Db, subject: PickSubject) => Promise<readonly number[]>
 }
 
-/**
- * The shop's own sources (issue 22): what is left of the person's budget for this occasion's
- * current year (the occasion's budget, else the person's default, less what was spent; 0 when it
- * is spent, so nothing is offered over it), and every product given to, bought or clicked through
- * for the person.
- */
-export const DEFAULT_PICK_SOURCES: PickSources = {
-  resolveBudget: async (db, subject) => {
-    const budget = await remainingBudget(db, subject)
-    if (budget.source === 'none' || budget.remaining === null) return null
-    return { max: budget.remaining, source: budget.source }
-  },
-  givenProductIds: (db, subject) => givenProductIds(db, subject),
+/** What is left of the budget the recommendation input carries, in pounds (0 when it is spent). */
+function budgetLeft(budget: RecommendationInput['budget']): { max: number; source: 'event' | 'person' } | null {
+  if (!budget || budget.source === 'none' || budget.remainingPence === null) return null
+  return { max: budget.remainingPence / 100, source: budget.source }
 }
 
 export interface ProductPicksOptions {
@@ -69,9 +57,10 @@ const ms = (n: number) => Math.round(n * 100) / 100
  * terms within the budget (loadPickProducts), and ranks them (productPicks: weights, diversity,
  * exclusions, reasons; docs/decisions/gift-picks.md).
  *
- * Budget: `maxPrice` ("query"), else `sources.resolveBudget` ("event"/"person"), else the
- * profile's Budget options ("options"), else none. Never offered: products bought for the person
- * (orders), given to them (`sources.givenProductIds`), or dismissed for them.
+ * Budget: `maxPrice` ("query"), else what is left of the person's budget for this occasion
+ * ("event"/"person", issue 22; `sources.resolveBudget` when given), else the profile's Budget
+ * options ("options"), else none. Never offered: products clicked through for the person
+ * (orders), given to them by hand (and `sources.givenProductIds`), or dismissed for them.
  *
  * @returns {picks[{product, category{name, categoryUrl}, reason, score}], budget{max, source},
  *   personName, fewForInterests, note, metadata{processingTime (ms)}}; fewer picks than `count`
@@ -81,7 +70,7 @@ const ms = (n: number) => Math.round(n * 100) / 100
  */
 export async function productPicksForPerson(db: Db, options: ProductPicksOptions): Promise<ProductPicksOutput> {
   const started = performance.now()
-  const sources = options.sources ?? DEFAULT_PICK_SOURCES
+  const sources = options.sources
   const label = typeof options.occasion === 'string' ? options.occasion : await occasionValue(db, options.occasion.id)
   const [input, history] = await Promise.all([
     loadRecommendationInput(db, options.userId, options.personId, label, ukToday()),
@@ -92,8 +81,8 @@ export async function productPicksForPerson(db: Db, options: ProductPicksOptions
   const subject = { userId: options.userId, personId: options.personId, occasionId: input.occasion.id }
   const [model, resolved, given] = await Promise.all([
     catalogModelFor(db, input.catalogVersion),
-    options.maxPrice === undefined ? sources.resolveBudget(db, subject) : Promise.resolve(null),
-    sources.givenProductIds(db, subject),
+    options.maxPrice !== undefined ? null : sources ? sources.resolveBudget(db, subject) : budgetLeft(input.budget),
+    sources ? sources.givenProductIds(db, subject) : [],
   ])
   const today = options.today ?? ukToday()
   const budget = resolvePickBudget({
