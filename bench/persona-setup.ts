@@ -10,6 +10,8 @@ import {
   startSession,
 } from '@presently/api'
 import { ukToday } from '@presently/domain'
+import { importCatalog, seedCatalogFile, seedDescriptionsFile } from '@presently/db/import'
+import { buildApp } from '../apps/server/src/app.ts'
 import type { Persona } from './personas.ts'
 
 /**
@@ -126,4 +128,22 @@ export async function signedIn(db: Db, email: string): Promise<{ id: number; coo
   const [user] = await db.insert(users).values({ email, emailConfirmedAt: new Date() }).returning()
   const { token } = await startSession(db, user!.id)
   return { id: user!.id, cookie: `session=${token}` }
+}
+
+/**
+ * The shop a persona benchmark runs against (bench:recommendations, bench:picks): the shipped
+ * catalog with its descriptions imported into `db`, the reference ids, and the app listening on
+ * 127.0.0.1:`port` (silent log, no built SPA). The caller closes `app`.
+ */
+export async function startPersonaShop(db: Db, port: number) {
+  const imported = await importCatalog(db, { file: seedCatalogFile, descriptionsFile: seedDescriptionsFile })
+  console.log(`  catalog: ${imported.imported} products`)
+  const ref = await loadReference(db)
+  const app = await buildApp({
+    env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
+    db,
+    logger: false,
+  })
+  const base = await app.listen({ port, host: '127.0.0.1' })
+  return { app, base, ref }
 }

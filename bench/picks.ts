@@ -16,15 +16,13 @@
  *   BENCH_VERBOSE=1 npm run bench:picks     # every persona's picks with their reasons
  */
 import os from 'node:os'
-import { importCatalog, seedCatalogFile, seedDescriptionsFile } from '@presently/db/import'
 import { clickThroughs, eq, occasions, products } from '@presently/db'
 import { productPicksForPerson } from '@presently/api'
 import type { ProductPicksOutput } from '@presently/domain'
-import { buildApp } from '../apps/server/src/app.ts'
 import { closedLoop, percentile, type LoopResult } from './closed-loop.ts'
 import { embeddedTarget, serverTarget, type Target } from './lib.ts'
 import { acceptable, PICK_PERSONAS } from './pick-personas.ts'
-import { addPersona, loadReference, signedIn } from './persona-setup.ts'
+import { addPersona, signedIn, startPersonaShop } from './persona-setup.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16)
@@ -37,15 +35,7 @@ const mean = (list: number[]) => (list.length ? list.reduce((s, v) => s + v, 0) 
 async function run(target: Target): Promise<void> {
   console.log(`\n== ${target.label}`)
   const db = target.db
-  const imported = await importCatalog(db, { file: seedCatalogFile, descriptionsFile: seedDescriptionsFile })
-  console.log(`  catalog: ${imported.imported} products`)
-  const ref = await loadReference(db)
-  const app = await buildApp({
-    env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
-    db,
-    logger: false,
-  })
-  const base = await app.listen({ port, host: '127.0.0.1' })
+  const { app, base, ref } = await startPersonaShop(db, port)
   try {
     const shopper = await signedIn(db, 'picks-shopper@example.com')
     let picks = 0

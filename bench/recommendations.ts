@@ -20,16 +20,14 @@
  *   BENCH_VERBOSE=1 npm run bench:recommendations     # every persona's answers
  */
 import os from 'node:os'
-import { importCatalog, seedCatalogFile, seedDescriptionsFile } from '@presently/db/import'
 import { occasions } from '@presently/db'
 import { recommendForPerson } from '@presently/api'
 import { listTier, slugToCategory, type RecommendationsOutput } from '@presently/domain'
 import { categoryUrl, pathLevels } from '@presently/recommender'
-import { buildApp } from '../apps/server/src/app.ts'
 import { closedLoop, percentile, type LoopResult } from './closed-loop.ts'
 import { embeddedTarget, serverTarget, type Target } from './lib.ts'
 import { PERSONAS } from './personas.ts'
-import { addPersona, loadReference, signedIn } from './persona-setup.ts'
+import { addPersona, signedIn, startPersonaShop } from './persona-setup.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16)
@@ -45,15 +43,7 @@ const inside = (url: string, path: string) => {
 async function run(target: Target): Promise<void> {
   console.log(`\n== ${target.label}`)
   const db = target.db
-  const imported = await importCatalog(db, { file: seedCatalogFile, descriptionsFile: seedDescriptionsFile })
-  console.log(`  catalog: ${imported.imported} products`)
-  const ref = await loadReference(db)
-  const app = await buildApp({
-    env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
-    db,
-    logger: false,
-  })
-  const base = await app.listen({ port, host: '127.0.0.1' })
+  const { app, base, ref } = await startPersonaShop(db, port)
   try {
     // Quality over the personas.
     const shopper = await signedIn(db, 'persona-shopper@example.com')
