@@ -1,4 +1,5 @@
 import autocannon from 'autocannon'
+import type { z } from 'zod'
 import { startTemporaryCluster, type Db } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
 import { startSession } from '@presently/api'
@@ -163,5 +164,27 @@ export async function cpuPerAnswer(
   const cpuMs = (used.user + used.system) / 1000 / runs
   console.log(
     `    ${title.padEnd(26)} ${encoding.padEnd(17)} CPU ${cpuMs.toFixed(1).padStart(6)} ms/answer, wall p50 ${percentile(walls, 50).toFixed(1).padStart(6)} ms, ${(bytes / 1024).toFixed(0).padStart(4)} KB sent`,
+  )
+}
+
+/** Median ms of `n` runs of `work`. */
+export async function median(n: number, work: () => unknown): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < n; i++) {
+    const started = performance.now()
+    await work()
+    times.push(performance.now() - started)
+  }
+  return times.sort((a, b) => a - b)[Math.floor(n / 2)]!
+}
+
+/** Where one answer's time goes: the service (database + assembly), the response schema, JSON. */
+export async function breakdown(label: string, service: () => Promise<unknown>, schema: z.ZodType): Promise<void> {
+  const answer = await service()
+  const serviceMs = await median(15, service)
+  const validateMs = await median(15, () => schema.parse(answer))
+  const jsonMs = await median(15, () => JSON.stringify(answer))
+  console.log(
+    `  ${label}: service ${serviceMs.toFixed(1)} ms, response schema ${validateMs.toFixed(1)} ms, JSON ${jsonMs.toFixed(1)} ms (medians, one at a time)`,
   )
 }

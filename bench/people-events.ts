@@ -14,7 +14,16 @@ import { z } from 'zod'
 import { sql, users, type Db } from '@presently/db'
 import { listEvents, listPeople } from '@presently/api'
 import { eventOutput, personSummaryOutput } from '@presently/domain'
-import { connections, embeddedTarget, listenSignedIn, load, seconds, serverTarget, type Target } from './lib.ts'
+import {
+  breakdown,
+  connections,
+  embeddedTarget,
+  listenSignedIn,
+  load,
+  seconds,
+  serverTarget,
+  type Target,
+} from './lib.ts'
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 200)
 const EVENTS_PER_PERSON = Number(process.env.BENCH_EVENTS_PER_PERSON ?? 5)
@@ -70,28 +79,6 @@ async function seedUser(db: Db, email: string, people: number, eventsPerPerson: 
     from (select id, row_number() over (order by id) as n from made) m
     join person_days d on d.n = m.n`)
   return userId
-}
-
-/** Median ms of `n` runs of `work`. */
-async function median(n: number, work: () => unknown): Promise<number> {
-  const times: number[] = []
-  for (let i = 0; i < n; i++) {
-    const started = performance.now()
-    await work()
-    times.push(performance.now() - started)
-  }
-  return times.sort((a, b) => a - b)[Math.floor(n / 2)]!
-}
-
-/** Where one answer's time goes: the service (database + assembly), the response schema, JSON. */
-async function breakdown(label: string, service: () => Promise<unknown>, schema: z.ZodType): Promise<void> {
-  const answer = await service()
-  const serviceMs = await median(15, service)
-  const validateMs = await median(15, () => schema.parse(answer))
-  const jsonMs = await median(15, () => JSON.stringify(answer))
-  console.log(
-    `  ${label}: service ${serviceMs.toFixed(1)} ms, response schema ${validateMs.toFixed(1)} ms, JSON ${jsonMs.toFixed(1)} ms (medians, one at a time)`,
-  )
 }
 
 async function run(target: Target): Promise<void> {

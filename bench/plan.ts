@@ -16,7 +16,16 @@ import { z } from 'zod'
 import { sql, users, type Db } from '@presently/db'
 import { getBudgets, getPlan, listGifts } from '@presently/api'
 import { budgetsOutput, giftOutput, planOutput, ukToday, currentPlanYear } from '@presently/domain'
-import { connections, embeddedTarget, listenSignedIn, load, seconds, serverTarget, type Target } from './lib.ts'
+import {
+  breakdown,
+  connections,
+  embeddedTarget,
+  listenSignedIn,
+  load,
+  seconds,
+  serverTarget,
+  type Target,
+} from './lib.ts'
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 200)
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 5_000)
@@ -65,27 +74,6 @@ async function seedUser(
       from generate_series(1, ${gifts - byHand}) g
       join lateral (select id from people where user_id = ${userId} order by id offset (g % ${people}) limit 1) p on true`)
   return { userId, personIds }
-}
-
-/** Median ms of `n` runs of `work`. */
-async function median(n: number, work: () => unknown): Promise<number> {
-  const times: number[] = []
-  for (let i = 0; i < n; i++) {
-    const started = performance.now()
-    await work()
-    times.push(performance.now() - started)
-  }
-  return times.sort((a, b) => a - b)[Math.floor(n / 2)]!
-}
-
-async function breakdown(label: string, service: () => Promise<unknown>, schema: z.ZodType): Promise<void> {
-  const answer = await service()
-  const serviceMs = await median(15, service)
-  const validateMs = await median(15, () => schema.parse(answer))
-  const jsonMs = await median(15, () => JSON.stringify(answer))
-  console.log(
-    `  ${label}: service ${serviceMs.toFixed(1)} ms, response schema ${validateMs.toFixed(1)} ms, JSON ${jsonMs.toFixed(1)} ms (medians, one at a time)`,
-  )
 }
 
 async function run(target: Target): Promise<void> {
