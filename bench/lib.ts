@@ -1,5 +1,5 @@
-import autocannon from 'autocannon'
 import type { z } from 'zod'
+import { closedLoop, percentile } from './closed-loop.ts'
 import { startTemporaryCluster, type Db } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
 import { startSession } from '@presently/api'
@@ -45,18 +45,13 @@ export async function serverTarget(url: string): Promise<Target> {
   return { label: 'PostgreSQL server (DATABASE_URL)', db: scratch.db, close: scratch.close }
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  return sorted[Math.max(0, index)] ?? NaN
-}
-
 /**
  * Measures a scenario over `paths` (distinct URLs on `base`): first a cold pass, one request per
- * path in turn, each meeting empty caches (p50/p95/max of that pass); then autocannon with
+ * path in turn, each meeting empty caches (p50/p95/max of that pass); then a closed loop of
  * `connections` at once for `seconds`, cycling through the paths (the load a busy shop sees, with
- * the catalog cache warm). `headers` go with every request (a session cookie). Prints one line;
- * asserts nothing.
+ * the catalog cache warm). `headers` go with every request (a session cookie). The load runs in
+ * its own thread (closedLoop), so the client's work does not delay the server's event loop and
+ * its timings are not taken by a thread the server keeps busy. Prints one line; asserts nothing.
  */
 export async function load(
   base: string,
@@ -73,25 +68,11 @@ export async function load(
     cold.push(performance.now() - started)
   }
   cold.sort((a, b) => a - b)
-  const latencies: number[] = []
-  let next = 0
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections,
-        duration: seconds,
-        headers,
-        requests: [{ setupRequest: (req) => ({ ...req, path: list[next++ % list.length] }) }],
-      },
-      (err: unknown, res) => (err ? reject(err instanceof Error ? err : new Error('autocannon failed')) : resolve(res)),
-    )
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
-  })
-  latencies.sort((a, b) => a - b)
+  const measured = await closedLoop({ origin: base, paths: list, headers, concurrency: connections, seconds })
+  const { latencies } = measured
   const fmt = (n: number) => n.toFixed(1).padStart(6)
   console.log(
-    `    ${title.padEnd(26)} cold (${String(list.length).padStart(2)} urls) p50 ${fmt(percentile(cold, 50))} p95 ${fmt(percentile(cold, 95))} max ${fmt(cold[cold.length - 1] ?? NaN)} ms | load p50 ${fmt(percentile(latencies, 50))} p95 ${fmt(percentile(latencies, 95))} p99 ${fmt(percentile(latencies, 99))} ms ${result.requests.average.toFixed(0).padStart(6)} req/s (${result.non2xx} non-2xx, ${result.errors} errors)`,
+    `    ${title.padEnd(26)} cold (${String(list.length).padStart(2)} urls) p50 ${fmt(percentile(cold, 50))} p95 ${fmt(percentile(cold, 95))} max ${fmt(cold[cold.length - 1] ?? NaN)} ms | load p50 ${fmt(percentile(latencies, 50))} p95 ${fmt(percentile(latencies, 95))} p99 ${fmt(percentile(latencies, 99))} ms ${(measured.requests / measured.seconds).toFixed(0).padStart(6)} req/s (${measured.non2xx} non-2xx, ${measured.errors} errors)`,
   )
 }
 

@@ -3,7 +3,7 @@
  * user with 5,000 orders and 2,000 likes (with associations), among 20 other users with 500
  * orders and 200 likes each, on the seed catalog. Runs on a fresh embedded PostgreSQL cluster
  * and, when DATABASE_URL is set, on a fresh database on that server too. For each call: a cold
- * pass over distinct URLs, then autocannon with BENCH_CONNECTIONS at once for BENCH_SECONDS
+ * pass over distinct URLs, then a closed loop (a worker thread) of BENCH_CONNECTIONS at once for BENCH_SECONDS
  * (p50/p95/p99). Prints figures; asserts nothing.
  *
  *   npm run bench:likes-orders -w @presently/bench

@@ -3,7 +3,7 @@
  * people (full profiles: relationship, date of birth, 8 interests, one option in every option
  * category, 4 gift preferences) and 1,000 events (5 per person), among 20 other users with 20
  * people and 100 events each. Runs on a fresh embedded PostgreSQL cluster and, when DATABASE_URL
- * is set, on a fresh database on that server too. For each call: a cold pass, then autocannon with
+ * is set, on a fresh database on that server too. For each call: a cold pass, then a closed loop (worker thread) of
  * BENCH_CONNECTIONS at once for BENCH_SECONDS (p50/p95/p99). Prints figures; asserts nothing.
  *
  *   npm run bench:people-events

@@ -4,7 +4,7 @@
  * 2020-2026 and several occasions), budgets for every person, among 20 other users with 20 people
  * and 250 presents each. Measures the person page's gift history (GET /api/people/{id}/gifts, and
  * /budgets beside it) and the occasion plan (GET /api/plan/christmas/{year}): a one-at-a-time
- * breakdown, then autocannon with BENCH_CONNECTIONS (default 32) for BENCH_SECONDS. Runs on a
+ * breakdown, then a closed loop (a worker thread) of BENCH_CONNECTIONS (default 32) for BENCH_SECONDS. Runs on a
  * fresh embedded PostgreSQL cluster and, when DATABASE_URL is set, on that server too. Prints
  * figures; asserts nothing. Target (issue 22): p95 under 50 ms at 32 connections on the embedded default.
  *
