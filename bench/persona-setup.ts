@@ -1,4 +1,4 @@
-import { clickThroughs, ilike, productLikeAssociations, productLikes, products, users, type Db } from '@presently/db'
+import { clickThroughs, GIFT_INTEREST_CATEGORY, ilike, productLikeAssociations, productLikes, products, users, type Db } from '@presently/db'
 import {
   createPerson,
   listGiftPreferenceGroups,
@@ -37,7 +37,14 @@ export async function loadReference(db: Db) {
   return {
     relationship: (name: string) => one(relationships, (r) => r.name === name, `relationship ${name}`).id,
     occasion: (label: string) => one(occasionList, (o) => o.label === label, `occasion ${label}`),
-    interest: (name: string) => one(interests, (i) => i.name === name, `interest ${name}`).id,
+    // A name in both the IAB list and the shop's own "Popular Gift Interests" (Gardening,
+    // Cooking: docs/decisions/gift-interests.md) means the shop's, as the profile form's search
+    // offers it first.
+    interest: (name: string) => {
+      const named = interests.filter((i) => i.name === name)
+      const own = named.filter((i) => i.category === GIFT_INTEREST_CATEGORY)
+      return one(own.length ? own : named, () => true, `interest ${name}`).id
+    },
     option: (label: string) => {
       for (const categories of optionKinds) {
         for (const category of categories) {

@@ -20,3 +20,4 @@ export {
 export { isDatabaseUnavailable } from './unavailable.ts'
 export { anyOf } from './any-of.ts'
 export * from './catalog/index.ts'
+export { GIFT_INTEREST_CATEGORY } from './reference/gift-interests.ts'

@@ -35,10 +35,12 @@ export function penceToPounds(pence: number): number {
 /** Pence as en-GB pounds for a page: whole pounds without decimals ("£40"), otherwise two ("£32.50"). */
 export function formatPence(pence: number): string {
   const pounds = pence / 100
-  return Number.isInteger(pounds)
-    ? `£${pounds.toLocaleString('en-GB')}`
-    : `£${pounds.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+  return `£${(Number.isInteger(pounds) ? WHOLE_POUNDS : POUNDS_AND_PENCE).format(pounds)}`
 }
+
+// Made once: toLocaleString builds a formatter on every call (the plan page formats hundreds).
+const WHOLE_POUNDS = new Intl.NumberFormat('en-GB')
+const POUNDS_AND_PENCE = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /**
  * The day an occasion falls on for a person, as an ISO date of any year (only month and day are

@@ -8,7 +8,7 @@ import { explain, scoreCandidates, type Explanation, type ScoredCandidate } from
 import { INTEREST_LEVEL, SIGNALS } from '../weights.ts'
 import type { CatalogModel, OccasionInput, ProfileInput } from '../types.ts'
 import { PICK_FACTORS, PICK_WEIGHTS, QUALITY } from './pick-weights.ts'
-import { productAgeFit, productAgeSignal } from './product-age.ts'
+import { productAgeFit, productAgeSignal, type ProductAgeSignal } from './product-age.ts'
 import { pickReason, type ReasonFacts } from './pick-reason.ts'
 import type {
   PickBudget,
@@ -123,6 +123,99 @@ export function hasTerm(text: string, term: string): boolean {
   return text.includes(` ${term}s `) || text.includes(` ${term}es `)
 }
 
+/** What productPicks reads of a product's own text, worked out once per product object. */
+interface ProductText {
+  /** wordsOf(title), '' for a term-blind category. */
+  title: string
+  titleWords: ReadonlySet<string>
+  /** wordsOf(description), '' when there is none or the category is term-blind. */
+  description: string
+  descriptionWords: ReadonlySet<string>
+  age: ProductAgeSignal
+  /** significantWords(title). */
+  significant: ReadonlySet<string>
+  /** rangeOf(path). */
+  range: string
+}
+
+/**
+ * The server keeps the products it reads per catalog version (loadPickProducts) and hands the
+ * same objects to every call, so their text is read once, not once per request: lower-casing and
+ * splitting ~600 titles and descriptions and running the age patterns were most of a call's CPU
+ * (a CPU profile of bench/picks, issue 20). A WeakMap keeps it invisible: the answer is the same.
+ */
+const productTexts = new WeakMap<PickProduct, ProductText>()
+
+function productText(product: PickProduct & { path: string }): ProductText {
+  let text = productTexts.get(product)
+  if (!text) {
+    const termBlind = TERM_BLIND_ROOTS.has(rootOf(product.path))
+    const title = termBlind ? '' : wordsOf(product.title)
+    const description = !termBlind && product.description ? wordsOf(product.description) : ''
+    text = {
+      title,
+      titleWords: new Set(title.split(' ')),
+      description,
+      descriptionWords: new Set(description.split(' ')),
+      age: productAgeSignal(product.title),
+      significant: significantWords(product.title),
+      range: rangeOf(product.path),
+    }
+    productTexts.set(product, text)
+  }
+  return text
+}
+
+/**
+ * The person's terms by the word a text must hold (a one-word term, its plural in s and es)
+ * pointing at their term sources, and the phrases (several words) apart: so a product's words are
+ * looked up once each instead of every term being searched for in every text.
+ */
+interface TermIndex {
+  sources: number
+  byWord: Map<string, number[]>
+  phrases: { source: number; term: string }[]
+}
+
+function indexTerms(sources: readonly TermSource[]): TermIndex {
+  const byWord = new Map<string, number[]>()
+  const phrases: { source: number; term: string }[] = []
+  sources.forEach((source, i) => {
+    for (const term of source.terms) {
+      if (term.includes(' ')) {
+        phrases.push({ source: i, term })
+        continue
+      }
+      for (const word of [term, `${term}s`, `${term}es`]) {
+        const list = byWord.get(word)
+        if (!list) byWord.set(word, [i])
+        else if (!list.includes(i)) list.push(i)
+      }
+    }
+  })
+  return { sources: sources.length, byWord, phrases }
+}
+
+/**
+ * Per term source: 1 when the title holds one of its terms (hasTerm), else 0.5 when the
+ * description does, else 0 (issue 20: title full, description half).
+ */
+function termHits(index: TermIndex, text: ProductText): Float64Array {
+  const hits = new Float64Array(index.sources)
+  markTerms(index, hits, text.titleWords, text.title, 1)
+  markTerms(index, hits, text.descriptionWords, text.description, 0.5)
+  return hits
+}
+
+function markTerms(index: TermIndex, hits: Float64Array, words: ReadonlySet<string>, full: string, value: number) {
+  if (!full) return
+  for (const word of words) {
+    const list = index.byWord.get(word)
+    if (list) for (const i of list) if (hits[i]! < value) hits[i] = value
+  }
+  for (const { source, term } of index.phrases) if (hits[source]! < value && hasTerm(full, term)) hits[source] = value
+}
+
 /** A number 0..1 fixed by the text (FNV-1a): the stable daily shuffle. */
 function unitHash(text: string): number {
   let h = 0x811c9dc5
@@ -180,8 +273,22 @@ interface Scored {
   score: number
   personal: boolean
   strong: boolean
-  facts: ReasonFacts
+  /** What speaks for it, kept for the reason of a chosen pick. */
+  evidence: {
+    likedStrength: number
+    neighbour: number
+    neighbourTitle: string | null
+    interestHits: { says: string; love: boolean; value: number }[]
+    optionHits: string[]
+    interestShare: number
+    optionShare: number
+    quality: number
+  }
+  forAdults: boolean
 }
+
+/** The readings of the category engine that count as option evidence for a product. */
+const OPTION_SIGNALS = ['intelligence', 'lifestyle', 'taste', 'personality', 'giftKind', 'values'] as const
 
 /**
  * Product picks for one person and occasion (issue 20), from the products the server read for a
@@ -213,7 +320,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     dismissedRange.set(rangeOf(d.path), (dismissedRange.get(rangeOf(d.path)) ?? 0) + 1)
   }
   const liked = new Map(options.liked.map((l) => [l.productId, l.strength]))
-  const likedWords = context.likes.map((l) => ({ ...l, words: significantWords(l.title) }))
+  const likedWords = context.likes.map((l) => ({ ...l, words: significantWords(l.title), range: rangeOf(l.path) }))
   const hasEvidence = plan.profile.interests.length > 0 || context.likes.length > 0 || options.liked.length > 0
   const catWeight = plan.occasion.catWeight || 1
   const budgetMax = options.budget.max
@@ -233,6 +340,8 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     return e
   }
 
+  const termIndex = indexTerms(plan.termSources)
+  const candidates = new Map<string, ScoredCandidate | undefined>()
   const scored: Scored[] = []
   const seen = new Set<number>()
   for (const product of products) {
@@ -266,7 +375,11 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       skip('dismissed for them')
       continue
     }
-    const candidate = candidateOf(plan, product.path)
+    let candidate = candidates.get(product.path)
+    if (candidate === undefined && !candidates.has(product.path)) {
+      candidate = candidateOf(plan, product.path)
+      candidates.set(product.path, candidate)
+    }
     if (!candidate) {
       skip('no candidate category')
       continue
@@ -275,8 +388,9 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       skip(`category: ${candidate.excluded.split(':')[0]}`)
       continue
     }
+    const text = productText(product as PickProduct & { path: string })
     const ageFit = productAgeFit(
-      productAgeSignal(product.title),
+      text.age,
       context.age,
       plan.adult,
       PICK_FACTORS.olderChildForAdult,
@@ -287,25 +401,17 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     }
 
     // Term fit: noisy-OR over interests and options (title full, description half).
-    const termBlind = TERM_BLIND_ROOTS.has(rootOf(product.path))
-    const title = termBlind ? '' : wordsOf(product.title)
-    const description = !termBlind && product.description ? wordsOf(product.description) : ''
+    const hits = termHits(termIndex, text)
     let termMiss = 1
     let titleInterestHit = false
     let titleHit = false
     const interestHits: { says: string; love: boolean; value: number }[] = []
     const optionHits: string[] = []
-    for (const source of plan.termSources) {
-      let hit = 0
-      for (const term of source.terms) {
-        if (title && hasTerm(title, term)) {
-          hit = 1
-          titleHit = true
-          break
-        }
-        if (description && hit < 0.5 && hasTerm(description, term)) hit = 0.5
-      }
+    for (let i = 0; i < plan.termSources.length; i++) {
+      const hit = hits[i]!
       if (hit === 0) continue
+      const source = plan.termSources[i]!
+      if (hit === 1) titleHit = true
       termMiss *= 1 - source.level * hit
       if (source.kind === 'interest') {
         interestHits.push({ says: source.says, love: source.level >= 1, value: source.level * hit })
@@ -317,7 +423,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     // The category's own interest and option readings (the interest map), for personal fit and reasons.
     const interestShare = (candidate.signals.interest ?? 0) / (SIGNALS.interest.weight * catWeight)
     let optionShare = 0
-    for (const kind of ['intelligence', 'lifestyle', 'taste', 'personality', 'giftKind', 'values'] as const) {
+    for (const kind of OPTION_SIGNALS) {
       optionShare = Math.max(optionShare, (candidate.signals[kind] ?? 0) / (SIGNALS[kind].weight * catWeight))
     }
 
@@ -325,9 +431,9 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     let neighbour = 0
     let neighbourTitle: string | null = null
     if (likedStrength === 0) {
-      const words = significantWords(product.title)
+      const words = text.significant
       for (const like of likedWords) {
-        let value = like.path === product.path ? 0.7 : rangeOf(like.path) === rangeOf(product.path) ? 0.35 : 0
+        let value = like.path === product.path ? 0.7 : like.range === text.range ? 0.35 : 0
         let shared = 0
         for (const w of like.words) if (words.has(w)) shared++
         if (shared >= 2) value += 0.3
@@ -354,10 +460,9 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     score *= candidate.factors.giftability
     if (budgetMax !== null && product.price < budgetMax * PICK_FACTORS.smallShare) score *= PICK_FACTORS.small
     score *= PICK_FACTORS.dismissedLeaf ** (dismissedLeaf.get(product.path) ?? 0)
-    score *= PICK_FACTORS.dismissedRange ** (dismissedRange.get(rangeOf(product.path)) ?? 0)
+    score *= PICK_FACTORS.dismissedRange ** (dismissedRange.get(text.range) ?? 0)
     score += score * PICK_FACTORS.shuffle * unitHash(`${options.seed}|${options.today}|${product.id}`)
 
-    const categoryInterests = interestShare >= 0.25 ? explained(candidate).interests.filter((i) => i.value >= 0.25) : []
     // Strong: its category carries the interest, or its title names it inside a category the interest maps to.
     const strong =
       likedStrength > 0 || interestShare >= PICK_FACTORS.strongInterest || (titleInterestHit && interestShare > 0)
@@ -367,6 +472,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       skip('no personal fit')
       continue
     }
+    // What the reason says is put together for the chosen picks only (factsOf).
     scored.push({
       product,
       path: product.path,
@@ -374,29 +480,8 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       score,
       personal,
       strong,
-      facts: {
-        name: context.name,
-        liked: likedStrength,
-        neighbourTitle: neighbour >= 0.3 ? neighbourTitle : null,
-        interests: mergeInterests(interestHits, categoryInterests),
-        options: optionHits.length
-          ? optionHits
-          : optionShare >= 0.3
-            ? explained(candidate)
-                .options.filter((o) => o.value >= 0.3)
-                .map((o) => o.says)
-            : [],
-        rating: product.rating,
-        reviews: product.reviewCount,
-        quality,
-        price: product.price,
-        budget: budgetMax,
-        occasion:
-          (candidate.signals.promo ?? 0) > 0.2 || (candidate.signals.occasion ?? 0) > 0.4 ? plan.occasion : null,
-        forAdults: plan.adult && productAgeSignal(product.title).forAdults,
-        category: candidate.stats.displayName,
-        brand: product.brand,
-      },
+      evidence: { likedStrength, neighbour, neighbourTitle, interestHits, optionHits, interestShare, optionShare, quality },
+      forAdults: plan.adult && text.age.forAdults,
     })
   }
   scored.sort((a, b) => b.score - a.score || a.product.id - b.product.id)
@@ -424,9 +509,38 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     titles.add(key)
   }
 
+  /** The facts a pick's reason is written from (pick-reason.ts). */
+  const factsOf = (item: Scored): ReasonFacts => {
+    const { product, candidate, evidence } = item
+    const categoryInterests =
+      evidence.interestShare >= 0.25 ? explained(candidate).interests.filter((i) => i.value >= 0.25) : []
+    return {
+      name: context.name,
+      liked: evidence.likedStrength,
+      neighbourTitle: evidence.neighbour >= 0.3 ? evidence.neighbourTitle : null,
+      interests: mergeInterests(evidence.interestHits, categoryInterests),
+      options: evidence.optionHits.length
+        ? evidence.optionHits
+        : evidence.optionShare >= 0.3
+          ? explained(candidate)
+              .options.filter((o) => o.value >= 0.3)
+              .map((o) => o.says)
+          : [],
+      rating: product.rating,
+      reviews: product.reviewCount,
+      quality: evidence.quality,
+      price: product.price,
+      budget: budgetMax,
+      occasion:
+        (candidate.signals.promo ?? 0) > 0.2 || (candidate.signals.occasion ?? 0) > 0.4 ? plan.occasion : null,
+      forAdults: item.forAdults,
+      category: candidate.stats.displayName,
+      brand: product.brand,
+    }
+  }
   const used = new Set<string>()
   const picks: ProductPick[] = chosen.map((item, index) => {
-    const { reason, signals } = pickReason(item.facts, index, used)
+    const { reason, signals } = pickReason(factsOf(item), index, used)
     used.add(reason)
     return {
       product: item.product,

@@ -178,13 +178,17 @@ export async function loadPickProducts(
   const key = JSON.stringify([input.paths, input.terms, input.maxPrice])
   let cache = readCaches.get(db)
   if (!cache || cache.version !== input.catalogVersion) {
-    cache = { version: input.catalogVersion, reads: new Map() }
+    cache = { version: input.catalogVersion, reads: new Map(), products: new Map() }
     readCaches.set(db, cache)
   }
+  const known = cache.products
   let read = cache.reads.get(key)
   if (!read) {
-    if (cache.reads.size >= READS_KEPT) cache.reads.clear()
-    read = readPickProducts(db, { ...input, likedIds: [] })
+    if (cache.reads.size >= READS_KEPT) {
+      cache.reads.clear()
+      known.clear()
+    }
+    read = readPickProducts(db, { ...input, likedIds: [] }, known)
     cache.reads.set(key, read)
     const reads = cache.reads
     read.catch(() => reads.delete(key))
@@ -200,11 +204,20 @@ export async function loadPickProducts(
 
 /** Catalog reads kept per catalog version (each a few dozen products). */
 const READS_KEPT = 5000
-const readCaches = new WeakMap<Db, { version: string; reads: Map<string, Promise<PickProduct[]>> }>()
+/**
+ * Per catalog version: the reads by (paths, terms, budget), and each product once by id, so every
+ * read of a product hands out the same object and the engine works its text out once
+ * (productPicks keeps what it reads of a product's text by object).
+ */
+const readCaches = new WeakMap<
+  Db,
+  { version: string; reads: Map<string, Promise<PickProduct[]>>; products: Map<number, PickProduct> }
+>()
 
 async function readPickProducts(
   db: Db,
   input: { paths: readonly string[]; terms: readonly string[]; likedIds: readonly number[]; maxPrice: number | null },
+  known?: Map<number, PickProduct>,
 ): Promise<PickProduct[]> {
   const levels = [0, 1, 2, 3].map((i) => input.paths.map((p) => p.split('::')[i] ?? null))
   const tsquery = [...new Set(input.terms.map(tsTerm).filter((t): t is string => t !== null))]
@@ -216,8 +229,10 @@ async function readPickProducts(
     values: [...levels, input.maxPrice, tsquery, input.likedIds],
   })
   return rows.map((r) => {
+    const same = known?.get(r.id)
+    if (same) return same
     const awProductId = Number(r.aw_product_id)
-    return {
+    const product: PickProduct = {
       id: r.id,
       awProductId,
       title: r.title,
@@ -239,5 +254,7 @@ async function readPickProducts(
       hidden: r.category_hidden,
       inStock: null,
     }
+    known?.set(r.id, product)
+    return product
   })
 }
