@@ -11,7 +11,7 @@ import os from 'node:os'
 import { sql } from '@presently/db'
 import { importCatalog, seedCatalogFile } from '@presently/db/import'
 import { buildApp } from '../apps/server/src/app.ts'
-import { embeddedTarget, load, serverTarget, type Target } from './lib.ts'
+import { embeddedTarget, growCatalog, load, serverTarget, type Target } from './lib.ts'
 
 const target = Number(process.env.BENCH_PRODUCTS ?? 1_000_000)
 const words = [
@@ -114,28 +114,8 @@ async function run(t: Target): Promise<void> {
   await importCatalog(t.db, { file: seedCatalogFile })
   await t.db.execute(sql`analyze products`)
   await measure(t, 'real catalog (8,565 products)')
-  const started = performance.now()
-  const copies = Math.ceil(target / 8565) - 1
-  for (let copy = 1; copy <= copies; copy++) {
-    await t.db.execute(sql`
-      insert into products (aw_product_id, source, source_product_id, title, image_url, price, currency,
-        category_name, category_level1, category_level2, category_level3, feed_category_path, brand,
-        merchant_name, merchant_category, long_description, affiliate_url, average_rating, review_count)
-      select 20000000000 + ${copy} * 100000 + row_number() over (order by id), 'bench', source_product_id || '-' || ${copy},
-        title || ' (edition ' || ${copy} || ')', image_url,
-        round((price * (0.6 + 0.8 * ((hashtext(source_product_id || ${copy}) & 1023) / 1023.0)))::numeric, 2) + 0.01,
-        currency, category_name, category_level1, category_level2, category_level3, feed_category_path, brand,
-        merchant_name, merchant_category, long_description, affiliate_url, average_rating, review_count
-      from products where source = 'amazon_uk'`)
-    if (copy % 10 === 0) process.stdout.write(`\r  generating: ${(copy + 1) * 8565} products`)
-  }
-  // As autovacuum would in a running shop: statistics and a visibility map for index-only scans.
-  await t.db.execute(sql`vacuum analyze products`)
-  const [count] = (await t.db.execute<{ n: string }>(sql`select count(*) as n from products`)).rows
-  console.log(
-    `\r  generated ${Number(count?.n).toLocaleString('en-GB')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-  )
-  await measure(t, `generated catalog (${Number(count?.n).toLocaleString('en-GB')} products)`)
+  const count = await growCatalog(t.db, target)
+  await measure(t, `generated catalog (${count.toLocaleString('en-GB')} products)`)
   await t.close()
 }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { closedLoop, percentile } from './closed-loop.ts'
-import { startTemporaryCluster, type Db } from '@presently/db'
+import { sql, startTemporaryCluster, type Db } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
 import { startSession } from '@presently/api'
 import { buildApp } from '../apps/server/src/app.ts'
@@ -168,4 +168,37 @@ export async function breakdown(label: string, service: () => Promise<unknown>, 
   console.log(
     `  ${label}: service ${serviceMs.toFixed(1)} ms, response schema ${validateMs.toFixed(1)} ms, JSON ${jsonMs.toFixed(1)} ms (medians, one at a time)`,
   )
+}
+
+/**
+ * Grows the shipped catalog (source 'amazon_uk', already imported into `db`) to about `size`
+ * products by copying its rows: new ids, prices varied by up to +/-40 %, titles suffixed with an
+ * edition number; then VACUUM ANALYZE, as autovacuum would in a running shop (statistics and a
+ * visibility map for index-only scans). Prints progress; returns the products in the table.
+ */
+export async function growCatalog(db: Db, size: number): Promise<number> {
+  const started = performance.now()
+  const shipped = Number(
+    (await db.execute<{ n: string }>(sql`select count(*) as n from products where source = 'amazon_uk'`)).rows[0]?.n,
+  )
+  const copies = Math.ceil(size / shipped) - 1
+  for (let copy = 1; copy <= copies; copy++) {
+    await db.execute(sql`
+      insert into products (aw_product_id, source, source_product_id, title, image_url, price, currency,
+        category_name, category_level1, category_level2, category_level3, feed_category_path, brand,
+        merchant_name, merchant_category, long_description, affiliate_url, average_rating, review_count)
+      select 20000000000 + ${copy} * 100000 + row_number() over (order by id), 'bench', source_product_id || '-' || ${copy},
+        title || ' (edition ' || ${copy} || ')', image_url,
+        round((price * (0.6 + 0.8 * ((hashtext(source_product_id || ${copy}) & 1023) / 1023.0)))::numeric, 2) + 0.01,
+        currency, category_name, category_level1, category_level2, category_level3, feed_category_path, brand,
+        merchant_name, merchant_category, long_description, affiliate_url, average_rating, review_count
+      from products where source = 'amazon_uk'`)
+    if (copy % 10 === 0) process.stdout.write(`\r  generating: ${(copy + 1) * shipped} products`)
+  }
+  await db.execute(sql`vacuum analyze products`)
+  const count = Number((await db.execute<{ n: string }>(sql`select count(*) as n from products`)).rows[0]?.n)
+  console.log(
+    `\r  generated ${count.toLocaleString('en-GB')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  )
+  return count
 }

@@ -3,6 +3,7 @@ import {
   applicableBudget,
   budgetSpentMessage,
   currentPlanYear,
+  planYearFor,
   formatPence,
   isUnconfirmed,
   occasionAnchor,
@@ -88,5 +89,19 @@ describe('currentPlanYear', () => {
     expect(currentPlanYear('christmas', '2026-11-26')).toBe(2026)
     expect(currentPlanYear("Valentine's Day", '2027-02-20')).toBe(2027)
     expect(currentPlanYear('Birthday', '2027-01-10')).toBe(2027)
+  })
+})
+
+describe('planYearFor (the year a plan link opens)', () => {
+  it("is the next birthday's year once a birthday is past, and last year's while one is being settled", () => {
+    expect(planYearFor('Birthday', ['1964-03-14'], '2026-11-26')).toBe(2027)
+    expect(planYearFor('Birthday', ['1964-03-14', '1968-11-16'], '2026-11-26')).toBe(2026)
+    expect(planYearFor('birthday', ['1990-12-05'], '2026-11-26')).toBe(2026)
+  })
+  it('keeps the fixed-day rule for Christmas and the calendar year without any date', () => {
+    expect(planYearFor('Christmas', ['2026-12-25'], '2027-01-10')).toBe(2026)
+    expect(planYearFor('Christmas', [], '2027-01-30')).toBe(2027)
+    expect(planYearFor('Birthday', [], '2026-11-26')).toBe(2026)
+    expect(planYearFor('Birthday', [null, 'not a date', '2026-02-30'], '2026-11-26')).toBe(2026)
   })
 })

@@ -1,5 +1,5 @@
 // No zod here: the web app's person, orders and plan pages import these (docs/decisions/web-bundle.md).
-import { daysBetween, occurrenceInYear, parseIsoDate, type IsoDate } from './event-dates.ts'
+import { daysBetween, isValidIsoDate, occurrenceInYear, parseIsoDate, type IsoDate } from './event-dates.ts'
 
 /**
  * Gift history and budgets (issue 22): the pure rules of spend and what is left of a budget.
@@ -147,4 +147,23 @@ function occasionValueOf(labelOrValue: string): string {
  */
 export function currentPlanYear(occasionLabelOrValue: string, today: IsoDate): number {
   return occasionYear(today, occasionAnchor(occasionValueOf(occasionLabelOrValue), null))
+}
+
+/**
+ * The occasion year a plan link opens today for the user's events of one occasion (issue 22):
+ * the earliest of their years today by the spend rule (occasionYear, each event's date as its
+ * anchor). So on 26 November 2026 a March birthday links "Birthday 2027 plan", the plan holding
+ * that next birthday, while a birthday ten days ago, still being settled, keeps 2026. Invalid or
+ * missing dates count as none; with none, currentPlanYear.
+ */
+export function planYearFor(
+  occasionLabelOrValue: string,
+  eventDates: readonly (string | null | undefined)[],
+  today: IsoDate,
+): number {
+  const value = occasionValueOf(occasionLabelOrValue)
+  const years = eventDates
+    .filter((date): date is IsoDate => typeof date === 'string' && isValidIsoDate(date))
+    .map((date) => occasionYear(today, occasionAnchor(value, date)))
+  return years.length ? Math.min(...years) : currentPlanYear(occasionLabelOrValue, today)
 }

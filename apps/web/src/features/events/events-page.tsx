@@ -109,7 +109,7 @@ export function EventsPage() {
       </Group>
 
       {/* Issue 22: each occasion's plan (who has a present, budgets and spend). */}
-      <PlanLinks occasions={(all ?? []).map((e) => e.occasion.label)} />
+      <PlanLinks events={(all ?? []).map((e) => ({ label: e.occasion.label, date: e.date }))} />
 
       {events.isError ? (
         <Alert color="red" title={EVENT_UI.loadErrorTitle} role="alert">

@@ -76,9 +76,11 @@ export function UpcomingEventsPanel() {
           {/* Issue 22: the plans of the occasions coming up, and Christmas's whenever anyone has one. */}
           <PlanLinks
             max={2}
-            occasions={[
-              ...(events.data ?? []).filter((e) => e.occasion.label === 'Christmas').map((e) => e.occasion.label),
-              ...upcoming.map((e) => e.occasion.label),
+            events={[
+              ...(events.data ?? [])
+                .filter((e) => e.occasion.label === 'Christmas')
+                .map((e) => ({ label: e.occasion.label, date: e.date })),
+              ...upcoming.map((e) => ({ label: e.occasion.label, date: e.date })),
             ]}
           />
           <AnchorLink to="/my-account/events" size="sm">
