@@ -67,6 +67,78 @@ export function closedLoop(options: {
   })
 }
 
+/**
+ * The open-loop generator, as plain JavaScript for a worker thread: requests start at a fixed
+ * rate whatever the answers do (as a shop's visitors arrive), over as many keep-alive connections
+ * as are needed; each latency is taken from the moment its request was due, so a server that
+ * falls behind shows it (no coordinated omission). Requests still open at the end count as errors.
+ */
+const OPEN_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads')
+const http = require('node:http')
+const { origin, paths, headers, rate, seconds } = workerData
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
+const url = new URL(origin)
+const latencies = []
+let non2xx = 0, errors = 0, sent = 0, open = 0
+const start = process.hrtime.bigint()
+const total = Math.round(rate * seconds)
+function send(due) {
+  open++
+  const req = http.request({ host: url.hostname, port: url.port, path: paths[sent % paths.length], headers, agent }, (res) => {
+    res.resume()
+    res.on('end', () => {
+      open--
+      latencies.push(Number(process.hrtime.bigint() - due) / 1e6)
+      if (res.statusCode < 200 || res.statusCode >= 300) non2xx++
+    })
+  })
+  req.on('error', () => { open--; errors++ })
+  req.end()
+}
+function tick() {
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e9
+  while (sent < total && sent < elapsed * rate) {
+    send(start + BigInt(Math.round((sent / rate) * 1e9)))
+    sent++
+  }
+  if (sent < total) setTimeout(tick, 1)
+  else {
+    const waitUntil = Date.now() + 10000
+    const done = () => {
+      if (open > 0 && Date.now() < waitUntil) return setTimeout(done, 5)
+      errors += open
+      agent.destroy()
+      parentPort.postMessage({ latencies, non2xx, errors })
+    }
+    done()
+  }
+}
+tick()
+`
+
+/**
+ * Runs the open loop (OPEN_WORKER) in a worker thread: `rate` requests per second for `seconds`,
+ * cycling through `paths`; latencies (sorted) from each request's due time.
+ */
+export function openLoop(options: {
+  origin: string
+  paths: string[]
+  headers?: Record<string, string>
+  rate: number
+  seconds: number
+}): Promise<LoopResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(OPEN_WORKER, { eval: true, workerData: { headers: {}, ...options } })
+    worker.once('message', (message: { latencies: number[]; non2xx: number; errors: number }) => {
+      const latencies = [...message.latencies].sort((a, b) => a - b)
+      resolve({ ...message, latencies, requests: latencies.length, seconds: options.seconds })
+      void worker.terminate()
+    })
+    worker.once('error', reject)
+  })
+}
+
 /** The p-th percentile (nearest rank) of sorted values. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN

@@ -18,19 +18,25 @@
  *   npm run bench:recommendations
  *   DATABASE_URL=postgres://... BENCH_SECONDS=20 npm run bench:recommendations
  *   BENCH_VERBOSE=1 npm run bench:recommendations     # every persona's answers
+ *   BENCH_RATES=100,300 npm run bench:recommendations  # the open-loop arrival rates (req/s)
  */
 import os from 'node:os'
 import { occasions } from '@presently/db'
 import { recommendForPerson } from '@presently/api'
 import { listTier, slugToCategory, type RecommendationsOutput } from '@presently/domain'
 import { categoryUrl, pathLevels } from '@presently/recommender'
-import { closedLoop, percentile, type LoopResult } from './closed-loop.ts'
+import { closedLoop, openLoop, percentile, type LoopResult } from './closed-loop.ts'
 import { embeddedTarget, serverTarget, type Target } from './lib.ts'
 import { PERSONAS } from './personas.ts'
 import { addPersona, signedIn, startPersonaShop } from './persona-setup.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16)
+/** Fixed arrival rates (req/s) of the open-loop runs (issue 24: <= 10 ms p95 at 500 req/s). */
+const arrivalRates = (process.env.BENCH_RATES ?? '250,500')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0)
 const port = Number(process.env.BENCH_PORT ?? 3802)
 const verbose = process.env.BENCH_VERBOSE === '1'
 
@@ -132,6 +138,13 @@ async function run(target: Target): Promise<void> {
     const load = (list: string[]) =>
       closedLoop({ origin: base, paths: list, headers: { cookie: busy.cookie }, concurrency, seconds })
     line('GET /api/recommendations/person/{id}', await load(paths))
+    // Issue 24: the same call arriving at a fixed rate (an open loop), as a shop's traffic does.
+    for (const rate of arrivalRates) {
+      line(
+        `  arriving at ${rate} req/s (open loop)`,
+        await openLoop({ origin: base, paths, headers: { cookie: busy.cookie }, rate, seconds }),
+      )
+    }
     // For scale, on the same machine at the same moment: the cheapest call and one person's page.
     line('  for scale: GET /healthz (no session)', await load(['/healthz']))
     line('  for scale: GET /api/people/{id}', await load(ids.map((id) => `/api/people/${id}`)))
