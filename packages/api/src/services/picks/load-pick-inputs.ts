@@ -124,8 +124,10 @@ const VISIBLE = `not p.disabled and not p.category_hidden and not p.variant_seco
 /**
  * $1..$4 the levels of the category paths, $5 the budget (null: any), $6 the tsquery ('' for
  * none), $7 liked product ids. The categories are read in ONE scan joined on the top level and
- * ranked per path (a lateral query per path scanned the table once per path); a named statement,
- * planned once per connection.
+ * ranked per path (a lateral query per path scanned the table once per path); the ids of the
+ * three sources are one set, so the products are read by primary key (three IN lists joined by
+ * OR filtered every row of the table: 1.6 s at 1,000,000 products); a named statement, planned
+ * once per connection.
  */
 const PRODUCTS_QUERY = `
   with k as (
@@ -148,9 +150,9 @@ const PRODUCTS_QUERY = `
      limit ${BY_TERMS}
   )
   select ${COLUMNS} from products p
-   where p.id in (select id from in_categories where rn <= ${PER_CATEGORY})
-      or p.id in (select id from by_terms)
-      or p.id = any($7::int[])
+   where p.id in (select id from in_categories where rn <= ${PER_CATEGORY}
+                  union select id from by_terms
+                  union select unnest($7::int[]))
    order by p.id`
 
 /**
@@ -224,7 +226,7 @@ async function readPickProducts(
     .map((t) => `(${t})`)
     .join(' | ')
   const { rows } = await poolOf(db).query<ProductRow>({
-    name: 'presently_pick_products_v1',
+    name: 'presently_pick_products_v2',
     text: PRODUCTS_QUERY,
     values: [...levels, input.maxPrice, tsquery, input.likedIds],
   })

@@ -80,7 +80,7 @@ export async function productPicksForPerson(db: Db, options: ProductPicksOptions
   if (!input.profile) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
   const subject = { userId: options.userId, personId: options.personId, occasionId: input.occasion.id }
   const [model, resolved, given] = await Promise.all([
-    catalogModelFor(db, input.catalogVersion),
+    catalogModelFor(db, input.catalogVersion, { staleWhileBuilding: true }),
     options.maxPrice !== undefined ? null : sources ? sources.resolveBudget(db, subject) : budgetLeft(input.budget),
     sources ? sources.givenProductIds(db, subject) : [],
   ])

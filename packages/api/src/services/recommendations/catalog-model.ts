@@ -12,7 +12,16 @@ const TITLES_PER_BUCKET = 20
 /** Brands per category path and price bucket. */
 const BRANDS_PER_BUCKET = 6
 
-const models = new WeakMap<Db, { version: string; model: Promise<CatalogModel> }>()
+/** Per database: the model being built or built for `version`, and the last one built. */
+interface ModelEntry {
+  version: string
+  model: Promise<CatalogModel>
+  /** The model once built. */
+  ready?: CatalogModel
+  /** The last model built before this version's, until this one is ready. */
+  previous?: CatalogModel
+}
+const models = new WeakMap<Db, ModelEntry>()
 
 /**
  * The recommender's catalog statistics for `version` (catalog_state.version, which the
@@ -22,16 +31,48 @@ const models = new WeakMap<Db, { version: string; model: Promise<CatalogModel> }
  * bumps the version: migration 0005). Concurrent first calls share one build; a failed build is
  * forgotten so the next call tries again. Per database, like cachedCatalogRead
  * (docs/decisions/catalog-cache.md); unlike it, no TTL: the statistics depend on nothing else.
+ *
+ * `staleWhileBuilding`: while a new version's model is being built, answer with the last model
+ * built instead of waiting (a build takes ~8 s at 1,000,000 products; the statistics of a
+ * catalog one import or one disabled product ago rank categories as well, and the products
+ * offered are always read for the current version). Without a model yet, every call waits.
  */
-export function catalogModelFor(db: Db, version: string): Promise<CatalogModel> {
+export function catalogModelFor(
+  db: Db,
+  version: string,
+  options: { staleWhileBuilding?: boolean } = {},
+): Promise<CatalogModel> {
   const cached = models.get(db)
-  if (cached && cached.version === version) return cached.model
-  const model = readCatalogModel(db, version)
-  models.set(db, { version, model })
-  model.catch(() => {
-    if (models.get(db)?.model === model) models.delete(db)
-  })
-  return model
+  if (cached && cached.version === version) {
+    return options.staleWhileBuilding && cached.ready === undefined && cached.previous
+      ? Promise.resolve(cached.previous)
+      : cached.model
+  }
+  const previous = cached?.ready ?? cached?.previous
+  const entry: ModelEntry = {
+    version,
+    model: readCatalogModel(db, version),
+    previous,
+  }
+  models.set(db, entry)
+  entry.model.then(
+    (model) => {
+      entry.ready = model
+      entry.previous = undefined
+    },
+    () => {
+      if (models.get(db) === entry) {
+        if (entry.previous)
+          models.set(db, {
+            version: entry.previous.version,
+            model: Promise.resolve(entry.previous),
+            ready: entry.previous,
+          })
+        else models.delete(db)
+      }
+    },
+  )
+  return options.staleWhileBuilding && previous ? Promise.resolve(previous) : entry.model
 }
 
 /** Builds the model of the catalog as it is now (two queries). */
@@ -75,20 +116,27 @@ export async function readCatalogModel(db: Db, version: string): Promise<Catalog
              group by l0, l1, l2, l3, bucket, btrim(brand)
           ) b
          group by l0, l1, l2, l3, bucket
+      ),
+      groups as (
+        select r.l0, r.l1, r.l2, r.l3, r.bucket,
+               count(*)::int as count,
+               min(r.price)::float8 as min_price,
+               max(r.price)::float8 as max_price,
+               sum(r.reviews)::float8 as reviews,
+               coalesce(sum(r.rating * r.reviews) filter (where r.rating is not null), 0)::float8 as rating_weighted,
+               coalesce(sum(r.reviews) filter (where r.rating is not null), 0)::float8 as rated_reviews,
+               array_agg(r.title order by r.rn) filter (where r.rn <= ${TITLES_PER_BUCKET}) as titles
+          from ranked r
+         group by r.l0, r.l1, r.l2, r.l3, r.bucket
       )
-      select r.l0, r.l1, r.l2, r.l3, r.bucket,
-             count(*)::int as count,
-             min(r.price)::float8 as min_price,
-             max(r.price)::float8 as max_price,
-             sum(r.reviews)::float8 as reviews,
-             coalesce(sum(r.rating * r.reviews) filter (where r.rating is not null), 0)::float8 as rating_weighted,
-             coalesce(sum(r.reviews) filter (where r.rating is not null), 0)::float8 as rated_reviews,
-             array_agg(r.title order by r.rn) filter (where r.rn <= ${TITLES_PER_BUCKET}) as titles,
-             (select bc.brands from brand_counts bc
-               where bc.l0 = r.l0 and bc.l1 is not distinct from r.l1 and bc.l2 is not distinct from r.l2
-                 and bc.l3 is not distinct from r.l3 and bc.bucket = r.bucket) as brands
-        from ranked r
-       group by r.l0, r.l1, r.l2, r.l3, r.bucket
+      -- A hash join on the levels (chr(1) stands for a missing level): a subquery per group here
+      -- ran the brand aggregate once per group, 250 s at 1,000,000 products.
+      select g.*, bc.brands
+        from groups g
+        left join brand_counts bc
+          on bc.l0 = g.l0 and coalesce(bc.l1, chr(1)) = coalesce(g.l1, chr(1))
+         and coalesce(bc.l2, chr(1)) = coalesce(g.l2, chr(1)) and coalesce(bc.l3, chr(1)) = coalesce(g.l3, chr(1))
+         and bc.bucket = g.bucket
     `),
     db.execute<{
       l0: string

@@ -90,7 +90,7 @@ export async function recommendForPerson(db: Db, options: RecommendForPersonOpti
   }
   const profile = { ...input.profile, spendLimit: budgetOutput?.remaining ?? null }
   input.profile = profile
-  const model = await catalogModelFor(db, input.catalogVersion)
+  const model = await catalogModelFor(db, input.catalogVersion, { staleWhileBuilding: true })
   const modelled = performance.now()
 
   // With a model to ask, the engine picks a few more for it to choose from.
