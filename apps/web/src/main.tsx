@@ -10,6 +10,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { createQueryClient } from './lib/query-client'
 import { createApiClient, createApiOptions, TRPCProvider } from './lib/trpc'
 import { createAppRouter } from './router'
+import { sessionQueryOptions } from './features/session/session'
 import { cssVariablesResolver, theme } from './theme'
 
 // Transitions and portals of the notification stack stay out of the entry chunk.
@@ -36,6 +37,9 @@ const queryClient = createQueryClient()
 const trpcClient = createApiClient()
 const trpc = createApiOptions(trpcClient, queryClient)
 const router = createAppRouter({ queryClient, trpc })
+// The header and most pages wait for the session: ask for it now, beside the route's chunks,
+// rather than after them when the first render asks (LCP, docs/decisions/web-bundle.md).
+void queryClient.prefetchQuery(sessionQueryOptions(trpc))
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
