@@ -89,15 +89,22 @@ async function main(): Promise<void> {
       const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined
       for (const [name, pagePath] of pages) {
         const results: Result[] = []
-        for (let i = 0; i < runs; i++) {
+        // A run can fail on a loaded machine (NO_NAVSTART, NO_FCP): tried again, up to twice.
+        for (let i = 0, failures = 0; i < runs;) {
           const result = await lighthouse(
             base + pagePath,
             { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
             config,
           )
-          if (!result) throw new Error(`Lighthouse returned nothing for ${pagePath}`)
-          if (result.lhr.runtimeError) throw new Error(`${pagePath}: ${result.lhr.runtimeError.message}`)
-          results.push(result.lhr)
+          const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'no result' }
+          if (!error) {
+            results.push(result!.lhr)
+            i++
+          } else if (++failures > 2) {
+            throw new Error(`${pagePath} (${formFactor}): ${error.code}: ${error.message}`)
+          } else {
+            console.error(`  ${name} ${formFactor}: ${error.code}, running again`)
+          }
         }
         results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0))
         const lhr = results[Math.floor(results.length / 2)]!
