@@ -1,23 +1,45 @@
 import './mantine-styles'
 import './styles.css'
 
-import { lazy, StrictMode, Suspense } from 'react'
+import { lazy, StrictMode, Suspense, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { MantineProvider } from '@mantine/core'
+import { useNotifications } from '@mantine/notifications'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { createQueryClient } from './lib/query-client'
 import { createApiClient, createApiOptions, TRPCProvider } from './lib/trpc'
 import { createAppRouter } from './router'
+import { sessionQueryOptions } from './features/session/session'
 import { cssVariablesResolver, theme } from './theme'
 
 // Transitions and portals of the notification stack stay out of the entry chunk.
 const NotificationsHost = lazy(() => import('./lib/notifications-host'))
 
+/**
+ * Mounts the notification stack when the first notification is shown, not on every page load
+ * (docs/decisions/web-bundle.md): `notifications.show()` only writes to Mantine's store, which the
+ * stack reads when it mounts, so nothing shown before its chunk arrives is lost.
+ */
+function NotificationsWhenShown() {
+  const { notifications, queue } = useNotifications()
+  const [wanted, setWanted] = useState(false)
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true)
+  if (!wanted) return null
+  return (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  )
+}
+
 const queryClient = createQueryClient()
 const trpcClient = createApiClient()
 const trpc = createApiOptions(trpcClient, queryClient)
 const router = createAppRouter({ queryClient, trpc })
+// The header and most pages wait for the session: ask for it now, beside the route's chunks,
+// rather than after them when the first render asks (LCP, docs/decisions/web-bundle.md).
+void queryClient.prefetchQuery(sessionQueryOptions(trpc))
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -25,9 +47,7 @@ if (!root) throw new Error('index.html has no #root element')
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Suspense fallback={null}>
-        <NotificationsHost />
-      </Suspense>
+      <NotificationsWhenShown />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <RouterProvider router={router} />

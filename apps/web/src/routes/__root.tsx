@@ -29,7 +29,10 @@ function RootLayout() {
       </a>
       <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
         <SiteHeader />
-        <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
+        {/* At least a screen tall: the footer starts below the fold, so a page whose content
+            arrives after the first paint (a lazy route chunk, the session, a query) never pushes
+            a visible footer down (CLS, docs/decisions/web-bundle.md). */}
+        <Box component="main" id="main" tabIndex={-1} style={{ flex: 1, minHeight: '100dvh', outline: 'none' }}>
           <Outlet />
         </Box>
         <SiteFooter />

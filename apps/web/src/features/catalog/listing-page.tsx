@@ -1,9 +1,9 @@
-import { Box, Button, Divider, Drawer, Grid, Group, Paper, Stack, Title } from '@mantine/core'
+import { Box, Button, Divider, Grid, Group, Paper, Stack, Title } from '@mantine/core'
 import { useMediaQuery } from '@mantine/hooks'
 import type { SortOrder } from '@presently/domain'
 import { IconHeart } from '@tabler/icons-react'
 import { useRouterState } from '@tanstack/react-router'
-import { useId, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react'
 import { SortSelect } from './listing-toolbar'
 import { PriceFilter, usePriceDraft, type PriceDraft } from './price-filter'
 import { ProductListing } from './product-listing'
@@ -11,6 +11,10 @@ import type { ListingState } from './use-listing'
 import { AnchorLink } from '../../lib/links'
 import { useSession } from '../session/session'
 import { PageContainer } from '../layout/page-container'
+
+// The drawer (its modal, focus trap, scroll lock and portal) loads when it is first opened, not
+// with every listing (docs/decisions/web-bundle.md).
+const FiltersDrawer = lazy(() => import('./filters-drawer'))
 
 /** Below this width the filters move into a drawer (spec browsing-and-purchase §9: 768 px). */
 const MOBILE_QUERY = '(max-width: 47.99em)'
@@ -62,9 +66,12 @@ export function ListingPage({
   const [drawerHref, setDrawerHref] = useState<string | null>(null)
   const [drawerSort, setDrawerSort] = useState<SortOrder | null>(listing.sort)
   const drawerOpened = isMobile && drawerHref === href
+  // Mounted from the first opening on, so closing plays the drawer's transition.
+  const [drawerWanted, setDrawerWanted] = useState(false)
   const openDrawer = () => {
     setDrawerSort(listing.sort)
     setDrawerHref(href)
+    setDrawerWanted(true)
   }
 
   const price = (
@@ -98,45 +105,36 @@ export function ListingPage({
             renderError={renderError}
           />
           {after}
-          <Drawer
-            opened={drawerOpened}
-            onClose={() => setDrawerHref(null)}
-            title="Filters"
-            closeButtonProps={{ 'aria-label': 'Close filters' }}
-            position="right"
-            size="88%"
-            styles={{
-              title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' },
-              // The body fills the drawer, so "Apply Filters" sits at its foot.
-              content: { display: 'flex', flexDirection: 'column' },
-              body: { flex: 1, display: 'flex', flexDirection: 'column', paddingBottom: 0 },
-            }}
-          >
-            <Stack gap="lg" pb="md" style={{ flex: 1 }}>
-              <SortSelect
-                sort={drawerSort}
-                onSortChange={setDrawerSort}
-                defaultSortLabel={listing.defaultSortLabel}
-                size="sm"
-                w="100%"
-              />
-              <FilterSection title="Price">{price}</FilterSection>
-              <FilterSection title="Categories" action={categoriesAction}>
-                {categories}
-              </FilterSection>
-            </Stack>
-            <Box
-              pos="sticky"
-              bottom={0}
-              py="sm"
-              bg="var(--mantine-color-body)"
-              style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
-            >
-              <Button fullWidth onClick={() => applyDrawer(listing, draft, drawerSort, () => setDrawerHref(null))}>
-                Apply Filters
-              </Button>
-            </Box>
-          </Drawer>
+          {drawerWanted ? (
+            <Suspense fallback={null}>
+              <FiltersDrawer opened={drawerOpened} onClose={() => setDrawerHref(null)}>
+                <Stack gap="lg" pb="md" style={{ flex: 1 }}>
+                  <SortSelect
+                    sort={drawerSort}
+                    onSortChange={setDrawerSort}
+                    defaultSortLabel={listing.defaultSortLabel}
+                    size="sm"
+                    w="100%"
+                  />
+                  <FilterSection title="Price">{price}</FilterSection>
+                  <FilterSection title="Categories" action={categoriesAction}>
+                    {categories}
+                  </FilterSection>
+                </Stack>
+                <Box
+                  pos="sticky"
+                  bottom={0}
+                  py="sm"
+                  bg="var(--mantine-color-body)"
+                  style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}
+                >
+                  <Button fullWidth onClick={() => applyDrawer(listing, draft, drawerSort, () => setDrawerHref(null))}>
+                    Apply Filters
+                  </Button>
+                </Box>
+              </FiltersDrawer>
+            </Suspense>
+          ) : null}
         </>
       ) : (
         <Grid gap={{ base: 'lg', lg: 'xl' }}>

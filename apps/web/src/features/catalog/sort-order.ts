@@ -24,7 +24,8 @@ export function isSortOrder(value: unknown): value is SortOrder {
   return typeof value === 'string' && (SORT_ORDERS as readonly string[]).includes(value)
 }
 
-function readStoredSort(): SortOrder | null {
+/** The sort order stored under "sort-order", or null when none (or storage is unavailable). */
+export function readStoredSort(): SortOrder | null {
   try {
     const stored = window.localStorage.getItem(SORT_ORDER_KEY)
     return isSortOrder(stored) ? stored : null

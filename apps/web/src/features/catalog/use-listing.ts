@@ -1,17 +1,16 @@
 import { useState, useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { DEFAULT_PAGE_SIZE, type ProductListInput, type SortOrder } from '@presently/domain'
+import { DEFAULT_PAGE_SIZE, type SortOrder } from '@presently/domain'
 import { useTRPC } from '../../lib/trpc'
-import type { CategoryFilter } from './category-names'
+import { listingInput, type ListingFilter } from './listing-input'
 import { parseListingSearch } from './listing-search'
 import { priceBounds, type PriceBand, type PriceBounds } from './price-band'
 import { maxPriceQueryOptions, productListQueryOptions } from './query-options'
 import { scrollToGiftIdeas } from './scroll'
-import { randomSeed, useSortOrder } from './sort-order'
+import { useSortOrder } from './sort-order'
 
-/** What a listing shows: a search text, a promo and/or a category filter. */
-export type ListingFilter = CategoryFilter & { search?: string; promoId?: number }
+export type { ListingFilter }
 
 /** The listing's price range as last reported for one filter (it does not depend on page, sort or band). */
 interface KnownRange {
@@ -38,15 +37,7 @@ export function useListing(filter: ListingFilter) {
   const [sort, setSortOrder] = useSortOrder()
 
   // Without a chosen sort none is sent: the server's default order (A-Z, relevance, or the promo's own).
-  const input: ProductListInput & { promoId?: number } = {
-    page,
-    limit,
-    includeVariants: false,
-    ...(sort ? { sort } : {}),
-    ...(sort === 'random' ? { seed: randomSeed() } : {}),
-    ...filter,
-    ...(band ?? {}),
-  }
+  const input = listingInput(raw, filter, sort)
   const query = useQuery(productListQueryOptions(trpc, input))
 
   // With a band applied, "Showing N of M" needs M, the total without the band: the smallest

@@ -16,7 +16,9 @@ import { CategoryTreePanel } from '../../features/catalog/category-tree'
 import { ListingPage } from '../../features/catalog/listing-page'
 import { MoreGiftIdeas, THIN_CATEGORY_SIZE } from '../../features/catalog/more-gift-ideas'
 import { parseListingSearch, type ListingSearch } from '../../features/catalog/listing-search'
-import { categoryTreeQueryOptions } from '../../features/catalog/query-options'
+import { categoryTreeQueryOptions, productListQueryOptions } from '../../features/catalog/query-options'
+import { listingInput } from '../../features/catalog/listing-input'
+import { readStoredSort } from '../../features/catalog/sort-order'
 import { StatusMessage } from '../../features/catalog/status-message'
 import { useListing } from '../../features/catalog/use-listing'
 import { useTRPC } from '../../lib/trpc'
@@ -26,6 +28,13 @@ import { ButtonLink } from '../../lib/links'
 export const Route = createFileRoute('/category/$level0/{-$level1}/{-$level2}/{-$level3}')({
   head: () => ({ meta: [{ title: 'Category' }] }),
   validateSearch: (search: Record<string, unknown>): ListingSearch => parseListingSearch(search),
+  // The page's products are asked for beside the page's chunk instead of after it (LCP): the same
+  // query useListing then reads. Not awaited, so the page renders as before (skeletons first).
+  loader: ({ context, params, location }) => {
+    const slugs = [params.level0, params.level1, params.level2, params.level3].filter((slug): slug is string => !!slug)
+    const input = listingInput(location.search, categoryFilter(slugsToCategories(slugs)), readStoredSort())
+    void context.queryClient.prefetchQuery(productListQueryOptions(context.trpc, input))
+  },
   component: CategoryPage,
 })
 

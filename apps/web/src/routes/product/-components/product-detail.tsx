@@ -10,6 +10,7 @@ import { ProductImage } from '../../../features/catalog/product-image'
 import { productUrlId } from '../../../features/catalog/product-path'
 import { StarRating } from '../../../features/catalog/star-rating'
 import { productQueryOptions } from '../../../features/catalog/query-options'
+import { parseProductId } from '../../../features/catalog/product-id'
 import { ListingError, StatusMessage } from '../../../features/catalog/status-message'
 import { isNotFound } from '../../../lib/api-errors'
 import { AnchorLink, ButtonLink } from '../../../lib/links'
@@ -18,13 +19,6 @@ import { ProductPageActions } from '../../../features/catalog/product-actions'
 import { ProductDescription } from './product-description'
 import { productJsonLd, scriptJson } from './product-json-ld'
 import { VariantOptions } from './variant-options'
-
-/** A product page id: a positive whole number (shop id, or 5+ digits for an affiliate id). */
-function parseProductId(raw: string): number | null {
-  if (!/^\d{1,16}$/.test(raw)) return null
-  const id = Number(raw)
-  return Number.isSafeInteger(id) && id > 0 ? id : null
-}
 
 export function ProductDetail({ id: rawId }: { id: string }) {
   const id = parseProductId(rawId)
