@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { sql, users } from '@presently/db'
-import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
+import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
 import { startSession } from '@presently/api'
 import { buildTestApp, withSession } from '../testing/auth-helpers.ts'
 
@@ -173,6 +173,166 @@ describe('people and events are served from the account cache (issue 24)', () =>
           expect(r.statusCode).toBe(200)
           const names = r.json<Array<{ name: string }>>().map((x) => x.name)
           expect(names).toEqual([url === '/api/people' ? `Only-${i}` : `Ev-${i}`])
+        })
+      }
+    }
+  })
+})
+
+describe('likes, orders, gift history, budgets and the plan are served from the account cache (issue 24)', () => {
+  it('likes, orders, outcomes, gifts, budgets and a product disabled by staff show in the next answers', async () => {
+    const dee = await account('cache-dee@example.com')
+    const staff = await account('cache-staff@example.com')
+    await t.db.execute(sql`update users set is_staff = true where id = ${staff.id}`)
+    const [kite, yoyo] = await createTestProducts(t.db, [
+      { title: 'Cache kite', price: 12.5 },
+      { title: 'Cache yo-yo', price: 3, affiliateUrl: 'https://merchant.example/yoyo' },
+    ])
+    const mum = await addPerson(dee, 'Mum')
+    const reads = [
+      '/api/get-liked-products',
+      '/api/get-liked-products/page?limit=48',
+      '/api/my-orders?page=1&itemsPerPage=10',
+      `/api/people/${mum}/gifts`,
+      `/api/people/${mum}/budgets`,
+      '/api/plan/christmas/2026',
+    ]
+    const read = async () => {
+      const answers = await Promise.all(reads.map((url) => get(dee, url)))
+      for (const r of answers) expect(r.statusCode).toBe(200)
+      const [liked, page, orders, gifts, budgets, plan] = answers.map((r) => r.json<Record<string, unknown>>())
+      return {
+        liked: liked as unknown as Array<{ productId: number; disabled: boolean }>,
+        page: page as { items: Array<{ productId: number }>; total: number },
+        orders: orders as { total: number; orders: Array<{ id: number; outcome: string | null; product: unknown }> },
+        gifts: gifts as unknown as Array<{ title: string; source: string }>,
+        budgets: budgets as { default: number | null },
+        plan: plan as { people: Array<{ spent: number; budget: number | null }>; totals: { spent: number } },
+      }
+    }
+    const empty = await read()
+    expect(empty.liked).toEqual([])
+    expect((await read()).orders.total).toBe(0) // from the cache, still right
+
+    // A like through the API.
+    const liked = await app.inject({ method: 'POST', url: `/api/products/${kite!.id}/like`, headers: dee.headers })
+    expect(liked.statusCode).toBe(200)
+    let now = await read()
+    expect(now.liked.map((l) => l.productId)).toEqual([kite!.id])
+    expect(now.page.total).toBe(1)
+
+    // An order (click-through), then its outcome.
+    const order = await app.inject({
+      method: 'POST',
+      url: '/api/clickthrough',
+      headers: dee.headers,
+      payload: { productId: yoyo!.id, personId: mum, occasionId: ref.christmas },
+    })
+    expect(order.statusCode).toBe(201)
+    now = await read()
+    expect(now.orders.total).toBe(1)
+    const orderId = now.orders.orders[0]!.id
+    const bought = await app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/outcome`,
+      headers: dee.headers,
+      payload: { outcome: 'bought', pricePaid: 3 },
+    })
+    expect(bought.statusCode).toBe(200)
+    now = await read()
+    expect(now.orders.orders[0]!.outcome).toBe('bought')
+    expect(now.gifts.map((g) => g.source)).toEqual(['order'])
+
+    // A gift by hand, edited, then deleted; a budget.
+    const gift = await app.inject({
+      method: 'POST',
+      url: `/api/people/${mum}/gifts`,
+      headers: dee.headers,
+      payload: { title: 'Scarf', pricePaid: 20, givenOn: '2026-01-10', occasionId: null },
+    })
+    expect(gift.statusCode).toBe(201)
+    const giftId = gift.json<{ id: number }>().id
+    expect((await read()).gifts.map((g) => g.title)).toContain('Scarf')
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/api/gifts/${giftId}`,
+      headers: dee.headers,
+      payload: { title: 'Blue scarf', pricePaid: 20, givenOn: '2026-01-10', occasionId: null },
+    })
+    expect(edited.statusCode).toBe(200)
+    expect((await read()).gifts.map((g) => g.title)).toContain('Blue scarf')
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/gifts/${giftId}`, headers: dee.headers })
+    expect(deleted.statusCode).toBe(200)
+    expect((await read()).gifts.map((g) => g.title)).not.toContain('Blue scarf')
+    const budget = await app.inject({
+      method: 'PUT',
+      url: `/api/people/${mum}/budgets`,
+      headers: dee.headers,
+      payload: { default: 30, byOccasion: [{ occasionId: ref.christmas, amount: 40 }] },
+    })
+    expect(budget.statusCode).toBe(200)
+    now = await read()
+    expect(now.budgets.default).toBe(30)
+    expect(now.plan.people[0]!.budget).toBe(40)
+
+    // Staff disable the liked product: the liked list shows it as unavailable.
+    const disabled = await app.inject({
+      method: 'POST',
+      url: `/api/products/${kite!.id}/toggle-disabled`,
+      headers: staff.headers,
+    })
+    expect(disabled.statusCode).toBe(200)
+    expect((await read()).liked[0]!.disabled).toBe(true)
+
+    // The product of the order renamed in the catalog (an import): orders, gifts and plan show it.
+    await t.db.execute(sql`update products set title = 'Cache yo-yo deluxe' where id = ${yoyo!.id}`)
+    now = await read()
+    expect(JSON.stringify(now.orders)).toContain('Cache yo-yo deluxe')
+    expect(now.gifts[0]!.title).toBe('Cache yo-yo deluxe')
+    expect(JSON.stringify(now.plan)).toContain('Cache yo-yo deluxe')
+
+    // An unlike.
+    await app.inject({ method: 'POST', url: `/api/products/${kite!.id}/like`, headers: dee.headers })
+    expect((await read()).liked).toEqual([])
+  })
+
+  it('32 users at once each get their own likes, orders, gifts, budgets and plan, cold and warm', async () => {
+    const many = await Promise.all(Array.from({ length: 32 }, (_, i) => account(`cache-all-${i}@example.com`)))
+    const products = await createTestProducts(
+      t.db,
+      many.map((_, i) => ({ title: `Own product ${i}`, price: 10 + i })),
+    )
+    const mine = await Promise.all(
+      many.map(async (who, i) => {
+        const { rows } = await t.db.execute<{ id: number }>(sql`
+          with p as (insert into people (user_id, name) values (${who.id}, ${`Own-${i}`}) returning id),
+          e as (insert into events (user_id, date, occasion_id) values (${who.id}, '2000-12-25', ${ref.christmas}) returning id),
+          ep as (insert into event_people (event_id, person_id) select e.id, p.id from e, p),
+          l as (insert into product_likes (user_id, product_id) values (${who.id}, ${products[i]!.id})),
+          o as (insert into click_throughs (user_id, product_id, person_id, occasion_id, outcome, price_paid_pence)
+                select ${who.id}, ${products[i]!.id}, p.id, ${ref.christmas}, 'bought', ${1000 + i} from p),
+          b as (insert into budgets (user_id, person_id, occasion_id, amount_pence) select ${who.id}, p.id, null, ${5000 + i * 100} from p)
+          select id from p`)
+        return rows[0]!.id
+      }),
+    )
+    const checks: Array<[(i: number) => string, (body: string, i: number) => void]> = [
+      [() => '/api/get-liked-products', (b, i) => expect(b).toContain(`"productTitle":"Own product ${i}"`)],
+      [() => '/api/get-liked-products/page?limit=48', (b, i) => expect(b).toContain(`"Own product ${i}"`)],
+      [() => '/api/my-orders?page=1&itemsPerPage=10', (b, i) => expect(b).toContain(`"Own product ${i}"`)],
+      [(i) => `/api/people/${mine[i]}/gifts`, (b, i) => expect(b).toContain(`"Own product ${i}"`)],
+      [(i) => `/api/people/${mine[i]}/budgets`, (b, i) => expect(b).toContain(`"default":${50 + i}`)],
+      [() => '/api/plan/christmas/2026', (b, i) => expect(b).toContain(`"name":"Own-${i}"`)],
+    ]
+    for (let round = 0; round < 2; round++) {
+      for (const [url, check] of checks) {
+        const answers = await Promise.all(many.map((who, i) => get(who, url(i))))
+        answers.forEach((r, i) => {
+          expect(r.statusCode).toBe(200)
+          check(r.body, i)
+          // Nobody else's product or person in the answer.
+          const others = r.body.match(/Own product \d+|Own-\d+/g) ?? []
+          for (const other of others) expect(other.endsWith(` ${i}`) || other.endsWith(`-${i}`)).toBe(true)
         })
       }
     }
