@@ -105,7 +105,13 @@ export async function listenSignedIn(
 ): Promise<{ address: string; cookie: { cookie: string }; close: () => Promise<void> }> {
   const { token } = await startSession(db, userId)
   const app = await buildApp({
-    env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
+    env: {
+      APP_URL: 'http://localhost',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      // ACCOUNT_CACHE_MB=0 runs a bench without the account answer cache (A/B, issue 24).
+      ...(process.env.ACCOUNT_CACHE_MB ? { ACCOUNT_CACHE_MB: Number(process.env.ACCOUNT_CACHE_MB) } : {}),
+    },
     db,
     logger: false,
   })

@@ -139,7 +139,7 @@ export async function buildApp({
   // Big JSON answers (2,000 liked products, 200 people) compressed off the event loop (issue 24).
   await registerCompression(app)
   // Signed-in answers kept per user and data version, JSON and compressed bytes (issue 24).
-  registerAccountCache(app)
+  registerAccountCache(app, { maxBytes: env.ACCOUNT_CACHE_MB * 1024 * 1024 })
   const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
   await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs })
   await registerAuthRoutes(app, db, auth)

@@ -104,10 +104,12 @@ function sizeOf(answer: Answer, key: string): number {
  */
 export function createAccountCache(options: { maxBytes?: number; ttlMs?: number } = {}): AccountCache {
   const cache = new LRUCache<string, Answer>({
-    maxSize: options.maxBytes ?? ACCOUNT_CACHE_BYTES,
+    maxSize: Math.max(1, options.maxBytes ?? ACCOUNT_CACHE_BYTES),
     sizeCalculation: sizeOf,
     ttl: options.ttlMs ?? ACCOUNT_CACHE_TTL_MS,
   })
+  // maxBytes 0 (ACCOUNT_CACHE_MB=0): every answer is made afresh, still sent as a hit would be.
+  const enabled = (options.maxBytes ?? ACCOUNT_CACHE_BYTES) > 0
   const pending = new Map<string, Promise<Answer>>()
   const compressing = new Map<string, Promise<Buffer>>()
   let hits = 0
@@ -144,7 +146,7 @@ export function createAccountCache(options: { maxBytes?: number; ttlMs?: number 
       }
       let answer: Answer
       let key = ''
-      if (!user || !versions) {
+      if (!user || !versions || !enabled) {
         answer = await serialize()
       } else {
         key = [

@@ -338,3 +338,57 @@ describe('likes, orders, gift history, budgets and the plan are served from the 
     }
   })
 })
+
+describe("the web app's tRPC reads of the same data are memoised per version too (issue 24)", () => {
+  const trpc = async (who: Account, path: string, input?: unknown) => {
+    const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`
+    const res = await get(who, `/trpc/${path}${query}`)
+    expect(res.statusCode).toBe(200)
+    return res.json<{ result: { data: unknown } }>().result.data
+  }
+
+  it('people, events, likes page, orders, gifts, budgets and plan show every write, each user their own', async () => {
+    const many = await Promise.all(Array.from({ length: 32 }, (_, i) => account(`cache-trpc-${i}@example.com`)))
+    const people = await Promise.all(many.map((who, i) => addPerson(who, `Trpc-${i}`)))
+    for (let round = 0; round < 2; round++) {
+      const answers = await Promise.all(
+        many.map(async (who, i) => ({
+          i,
+          people: (await trpc(who, 'people.list')) as Array<{ name: string }>,
+          events: (await trpc(who, 'events.list')) as Array<{ people: Array<{ name: string }> }>,
+          plan: (await trpc(who, 'gifts.plan', { occasion: 'Christmas', year: 2026 })) as {
+            people: Array<{ person: { name: string } }>
+          },
+          gifts: await trpc(who, 'gifts.list', { personId: people[i] }),
+          budgets: (await trpc(who, 'gifts.budgets', { personId: people[i] })) as { default: number | null },
+          orders: (await trpc(who, 'orders.list', { page: 1, itemsPerPage: 10 })) as { total: number },
+          likes: (await trpc(who, 'likes.page', { limit: 48 })) as { total: number },
+        })),
+      )
+      for (const a of answers) {
+        expect(a.people.map((p) => p.name)).toEqual([`Trpc-${a.i}`])
+        expect(a.events.map((e) => e.people[0]!.name)).toEqual([`Trpc-${a.i}`])
+        expect(a.plan.people.map((p) => p.person.name)).toEqual([`Trpc-${a.i}`])
+        expect(a.gifts).toEqual([])
+        expect(a.budgets.default).toBeNull()
+        expect(a.orders.total).toBe(0)
+        expect(a.likes.total).toBe(0)
+      }
+    }
+    // A write through REST shows in the next tRPC answers.
+    const [first] = many
+    await addPerson(first!, 'Another')
+    expect(((await trpc(first!, 'people.list')) as unknown[]).length).toBe(2)
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/people/${people[0]}/budgets`,
+      headers: first!.headers,
+      payload: { default: 25, byOccasion: [] },
+    })
+    expect(saved.statusCode).toBe(200)
+    expect(((await trpc(first!, 'gifts.budgets', { personId: people[0] })) as { default: number }).default).toBe(25)
+    const [product] = await createTestProducts(t.db, [{ title: 'Trpc kite', price: 9 }])
+    await app.inject({ method: 'POST', url: `/api/products/${product!.id}/like`, headers: first!.headers })
+    expect(((await trpc(first!, 'likes.page', { limit: 48 })) as { total: number }).total).toBe(1)
+  })
+})
