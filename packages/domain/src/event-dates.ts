@@ -80,14 +80,17 @@ export interface DatedEvent {
   rule?: EventRule | null
 }
 
+/** Made once: building an Intl.DateTimeFormat costs far more than formatting with it (issue 24). */
+const londonDateParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
 /** Today's date in the UK (Europe/London), e.g. at 23:30 UTC on 31 March in summer time, 1 April. */
 export function ukToday(now: Date = new Date()): IsoDate {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now)
+  const parts = londonDateParts.formatToParts(now)
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
   return `${get('year')}-${get('month')}-${get('day')}`
 }
