@@ -194,3 +194,37 @@ export async function breakdown(label: string, service: () => Promise<unknown>, 
     `  ${label}: service ${serviceMs.toFixed(1)} ms, response schema ${validateMs.toFixed(1)} ms, JSON ${jsonMs.toFixed(1)} ms (medians, one at a time)`,
   )
 }
+
+/**
+ * Like cpuPerAnswer, but each request follows `write`, a change to the user's data that moves
+ * their data version (issue 24), so every answer is a miss of the account cache: made, serialised
+ * and compressed afresh. CPU and wall are counted for the requests only, not the writes.
+ */
+export async function cpuPerMiss(
+  base: string,
+  path: string,
+  title: string,
+  headers: Record<string, string>,
+  encoding: string,
+  write: () => Promise<unknown>,
+  runs = Number(process.env.BENCH_CPU_RUNS ?? 20),
+): Promise<void> {
+  const walls: number[] = []
+  let cpuMicros = 0
+  let bytes = 0
+  for (let i = 0; i < runs; i++) {
+    await write()
+    const cpu = process.cpuUsage()
+    const started = performance.now()
+    const res = await fetch(base + path, { headers: { ...headers, 'accept-encoding': encoding } })
+    bytes = (await res.arrayBuffer()).byteLength
+    walls.push(performance.now() - started)
+    const used = process.cpuUsage(cpu)
+    cpuMicros += used.user + used.system
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`)
+  }
+  walls.sort((a, b) => a - b)
+  console.log(
+    `    ${title.padEnd(26)} after a write     CPU ${(cpuMicros / 1000 / runs).toFixed(1).padStart(6)} ms/answer, wall p50 ${percentile(walls, 50).toFixed(1).padStart(6)} ms, ${(bytes / 1024).toFixed(0).padStart(4)} KB sent`,
+  )
+}
