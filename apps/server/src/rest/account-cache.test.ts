@@ -212,7 +212,9 @@ describe('likes, orders, gift history, budgets and the plan are served from the 
     }
     const empty = await read()
     expect(empty.liked).toEqual([])
-    expect((await read()).orders.total).toBe(0) // from the cache, still right
+    const misses = app.accountCache.stats().misses
+    expect((await read()).orders.total).toBe(0) // all six from the cache
+    expect(app.accountCache.stats().misses).toBe(misses)
 
     // A like through the API.
     const liked = await app.inject({ method: 'POST', url: `/api/products/${kite!.id}/like`, headers: dee.headers })
