@@ -394,3 +394,49 @@ describe("the web app's tRPC reads of the same data are memoised per version too
     expect(((await trpc(first!, 'likes.page', { limit: 48 })) as { total: number }).total).toBe(1)
   })
 })
+
+describe('cached answers are the bytes the routes send without the cache (issue 24)', () => {
+  it('every cached REST read answers byte for byte what an app without the cache answers', async () => {
+    const plain = await buildTestApp(t.db, { ACCOUNT_CACHE_MB: 0 })
+    try {
+      const eve = await account('cache-eve@example.com')
+      const mum = await addPerson(eve, 'Mum')
+      const [product] = await createTestProducts(t.db, [
+        { title: 'Same bytes kite', price: 7, affiliateUrl: 'https://merchant.example/kite' },
+      ])
+      await app.inject({ method: 'POST', url: `/api/products/${product!.id}/like`, headers: eve.headers })
+      await app.inject({
+        method: 'POST',
+        url: '/api/clickthrough',
+        headers: eve.headers,
+        payload: { productId: product!.id, personId: mum, occasionId: ref.christmas },
+      })
+      await app.inject({
+        method: 'PUT',
+        url: `/api/people/${mum}/budgets`,
+        headers: eve.headers,
+        payload: { default: 30, byOccasion: [{ occasionId: ref.christmas, amount: 40 }] },
+      })
+      for (const url of [
+        '/api/people',
+        '/api/events',
+        '/api/get-liked-products',
+        '/api/get-liked-products/page?limit=48',
+        '/api/my-orders?page=1&itemsPerPage=10',
+        `/api/people/${mum}/gifts`,
+        `/api/people/${mum}/budgets`,
+        '/api/plan/Christmas/2026',
+      ]) {
+        const cold = await get(eve, url)
+        const warm = await get(eve, url)
+        const fresh = await plain.inject({ url, headers: eve.headers })
+        expect(fresh.statusCode, url).toBe(200)
+        expect(warm.body, url).toBe(fresh.body)
+        expect(cold.body, url).toBe(fresh.body)
+        expect(warm.headers.etag, url).toBe(fresh.headers.etag)
+      }
+    } finally {
+      await plain.close()
+    }
+  })
+})
