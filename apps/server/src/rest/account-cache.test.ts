@@ -121,8 +121,11 @@ describe('people and events are served from the account cache (issue 24)', () =>
     const bea = await account('cache-bea@example.com')
     await addPerson(bea, 'Aunt')
     expect((await get(bea, '/api/people')).json<unknown[]>()).toHaveLength(1)
+    const entries = app.accountCache.stats().entries
     await t.db.execute(sql`update people set name = 'Auntie' where user_id = ${bea.id}`)
     expect((await get(bea, '/api/people')).json<Array<{ name: string }>>()[0]!.name).toBe('Auntie')
+    // The answer of the newer version replaced the older one.
+    expect(app.accountCache.stats().entries).toBe(entries)
     await t.db.execute(
       sql`delete from event_people where person_id in (select id from people where user_id = ${bea.id})`,
     )
