@@ -86,12 +86,32 @@ export async function listenSignedIn(
 ): Promise<{ address: string; cookie: { cookie: string }; close: () => Promise<void> }> {
   const { token } = await startSession(db, userId)
   const app = await buildApp({
-    env: { APP_URL: 'http://localhost', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
+    env: {
+      APP_URL: 'http://localhost',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      // ACCOUNT_CACHE_MB=0 runs a bench without the account answer cache (A/B, issue 24).
+      ...(process.env.ACCOUNT_CACHE_MB ? { ACCOUNT_CACHE_MB: Number(process.env.ACCOUNT_CACHE_MB) } : {}),
+    },
     db,
     logger: false,
   })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return { address, cookie: { cookie: `session=${token}` }, close: () => app.close() }
+}
+
+/** GETs `url` with `accept-encoding`: the bytes of the body as sent (raw, not decoded); rejects on a non-200. */
+async function bodyBytes(url: string, headers: Record<string, string>, encoding: string): Promise<number> {
+  const { request } = await import('node:http')
+  return new Promise<number>((resolve, reject) => {
+    const req = request(url, { headers: { ...headers, 'accept-encoding': encoding } }, (res) => {
+      let bytes = 0
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url}: ${res.statusCode}`))))
+    })
+    req.on('error', reject)
+    req.end()
+  })
 }
 
 /**
@@ -109,17 +129,7 @@ export async function cpuPerAnswer(
   encoding: string,
   runs = Number(process.env.BENCH_CPU_RUNS ?? 40),
 ): Promise<void> {
-  const { request } = await import('node:http')
-  const once = () =>
-    new Promise<number>((resolve, reject) => {
-      const req = request(base + path, { headers: { ...headers, 'accept-encoding': encoding } }, (res) => {
-        let bytes = 0
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length))
-        res.on('end', () => (res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${path}: ${res.statusCode}`))))
-      })
-      req.on('error', reject)
-      req.end()
-    })
+  const once = () => bodyBytes(base + path, headers, encoding)
   // A 503 is the overload guard (@fastify/under-pressure) on a busy machine: wait and ask again.
   const answered = async (): Promise<number> => {
     for (let attempt = 1; ; attempt++) {
@@ -201,4 +211,37 @@ export async function growCatalog(db: Db, size: number): Promise<number> {
     `\r  generated ${count.toLocaleString('en-GB')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   )
   return count
+}
+
+/**
+ * Like cpuPerAnswer, but each request follows `write`, a change to the user's data that moves
+ * their data version (issue 24), so every answer is a miss of the account cache: made, serialised
+ * and compressed afresh. CPU and wall are counted for the requests only, not the writes.
+ */
+export async function cpuPerMiss(
+  base: string,
+  path: string,
+  title: string,
+  headers: Record<string, string>,
+  encoding: string,
+  write: () => Promise<unknown>,
+  runs = Number(process.env.BENCH_CPU_RUNS ?? 20),
+): Promise<void> {
+  const once = () => bodyBytes(base + path, headers, encoding)
+  const walls: number[] = []
+  let cpuMicros = 0
+  let bytes = 0
+  for (let i = 0; i < runs; i++) {
+    await write()
+    const cpu = process.cpuUsage()
+    const started = performance.now()
+    bytes = await once()
+    walls.push(performance.now() - started)
+    const used = process.cpuUsage(cpu)
+    cpuMicros += used.user + used.system
+  }
+  walls.sort((a, b) => a - b)
+  console.log(
+    `    ${title.padEnd(26)} after a write     CPU ${(cpuMicros / 1000 / runs).toFixed(1).padStart(6)} ms/answer, wall p50 ${percentile(walls, 50).toFixed(1).padStart(6)} ms, ${(bytes / 1024).toFixed(0).padStart(4)} KB sent`,
+  )
 }

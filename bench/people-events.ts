@@ -17,6 +17,8 @@ import { eventOutput, personSummaryOutput } from '@presently/domain'
 import {
   breakdown,
   connections,
+  cpuPerAnswer,
+  cpuPerMiss,
   embeddedTarget,
   listenSignedIn,
   load,
@@ -106,6 +108,19 @@ async function run(target: Target): Promise<void> {
     const body = await res.text()
     const rows = (JSON.parse(body) as unknown[]).length
     console.log(`  GET ${path} answers ${res.status}: ${rows} rows, ${(body.length / 1024).toFixed(0)} KB`)
+  }
+  // A write that moves the user's data version: every following answer is made afresh.
+  const touch = () =>
+    target.db.execute(
+      sql`update people set notes = notes where id = (select min(id) from people where user_id = ${userId})`,
+    )
+  console.log('  one at a time (CPU per answer: steadier than req/s on a shared machine)')
+  for (const [path, title] of [
+    ['/api/people', `people (${PEOPLE})`],
+    ['/api/events', `events (${PEOPLE * EVENTS_PER_PERSON})`],
+  ] as const) {
+    await cpuPerAnswer(address, path, title, cookie, 'gzip, deflate, br')
+    await cpuPerMiss(address, path, title, cookie, 'gzip, deflate, br', touch)
   }
   console.log(`  load: ${connections} connections, ${seconds} s each`)
   await load(address, '/api/people', `people (${PEOPLE})`, cookie)

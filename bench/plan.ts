@@ -19,6 +19,8 @@ import { budgetsOutput, giftOutput, planOutput, ukToday, currentPlanYear } from 
 import {
   breakdown,
   connections,
+  cpuPerAnswer,
+  cpuPerMiss,
   embeddedTarget,
   listenSignedIn,
   load,
@@ -101,6 +103,16 @@ async function run(target: Target): Promise<void> {
   const plan = await fetch(`${address}/api/plan/christmas/${year}`, { headers: cookie })
   const body = await plan.text()
   console.log(`  GET /api/plan/christmas/${year} answers ${plan.status}: ${(body.length / 1024).toFixed(0)} KB`)
+  const touch = () => target.db.execute(sql`update people set notes = notes where id = ${one}`)
+  console.log('  one at a time (CPU per answer: steadier than req/s on a shared machine)')
+  for (const [path, title] of [
+    [`/api/people/${one}/gifts`, 'gift history (one person)'],
+    [`/api/people/${one}/budgets`, 'budgets (one person)'],
+    [`/api/plan/christmas/${year}`, `plan (${PEOPLE} people)`],
+  ] as const) {
+    await cpuPerAnswer(address, path, title, cookie, 'gzip, deflate, br')
+    await cpuPerMiss(address, path, title, cookie, 'gzip, deflate, br', touch)
+  }
   console.log(`  load: ${connections} connections, ${seconds} s each`)
   const historyPaths = personIds.slice(0, 50).map((id) => `/api/people/${id}/gifts`)
   await load(address, historyPaths, 'gift history (50 people)', cookie)

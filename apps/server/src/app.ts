@@ -13,6 +13,7 @@ import { registerMail } from './plugins/mail.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerHealth } from './plugins/health.ts'
 import { registerCompression } from './plugins/compression.ts'
+import { registerAccountCache } from './plugins/account-cache.ts'
 import { registerBackgroundWork } from './plugins/background.ts'
 import { registerAuthRoutes } from './rest/auth.ts'
 import { registerGoogleRoutes } from './rest/google.ts'
@@ -137,6 +138,8 @@ export async function buildApp({
   await app.register(fastifyEtag)
   // Big JSON answers (2,000 liked products, 200 people) compressed off the event loop (issue 24).
   await registerCompression(app)
+  // Signed-in answers kept per user and data version, JSON and compressed bytes (issue 24).
+  registerAccountCache(app, { maxBytes: env.ACCOUNT_CACHE_MB * 1024 * 1024 })
   const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
   await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs })
   await registerAuthRoutes(app, db, auth)

@@ -84,6 +84,12 @@ export const envSchema = z
      * held connections for ever). Past it Node answers 408 and closes the connection.
      */
     REQUEST_TIMEOUT_SECONDS: count(15),
+    /**
+     * Megabytes of signed-in answers (people, events, likes, orders, gifts, budgets, plan) the
+     * server keeps per user and data version (issue 24, docs/decisions/user-data-version.md);
+     * 0 turns the cache off (every answer made afresh, as before; benchmarks compare both).
+     */
+    ACCOUNT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   })
   .superRefine((env, ctx) => {
     const llm = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const

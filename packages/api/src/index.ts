@@ -15,6 +15,7 @@ export {
   SESSION_LIFETIME_MS,
   type Session,
   type SessionValidation,
+  type DataVersions,
 } from './services/auth/session.ts'
 export { getSessionUser } from './services/auth/users.ts'
 export { EMAIL_TOKEN_LIFETIME_MS } from './services/auth/email-tokens.ts'

@@ -7,6 +7,7 @@ import type { Mailer } from '@presently/email'
 import type { AfterResponse } from './services/auth/auth-emails.ts'
 import type { LlmConfig } from './services/recommendations/llm-rerank.ts'
 import type { JobScheduler } from './services/jobs/scheduler.ts'
+import type { DataVersions } from './services/auth/session.ts'
 
 /** The signed-in user as the server knows it (spec browsing-and-purchase §3 "User"). */
 export interface SessionUser {
@@ -61,6 +62,11 @@ export interface Context {
   auth?: AuthPlumbing
   /** Recommender settings of the server (the optional LLM re-ranking); absent: built-in only. */
   recommender?: { llm?: LlmConfig }
+  /**
+   * The user's data version and the catalog version, read with the session (issue 24): the keys
+   * of cachedUserRead. Absent (tests' callers): reads are not memoised.
+   */
+  versions?: DataVersions | null
   /** The server's Agenda scheduler (start, stop and schedule re-sync it); absent in tests. */
   jobScheduler?: Pick<JobScheduler, 'sync'>
 }

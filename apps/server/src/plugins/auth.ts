@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie'
-import { validateSessionToken, type AuthPlumbing, type SessionUser } from '@presently/api'
+import { validateSessionToken, type AuthPlumbing, type DataVersions, type SessionUser } from '@presently/api'
 import type { Db } from '@presently/db'
 import type { Mailer } from '@presently/email'
 import type { RateLimits } from './security.ts'
@@ -12,6 +12,11 @@ declare module 'fastify' {
     user: SessionUser | null
     /** sessions.id (hex SHA-256 of the cookie's token), or null. */
     sessionId: string | null
+    /**
+     * The signed-in user's data version and the catalog version, read with the session (issue
+     * 24): the keys of the account answer cache (plugins/account-cache.ts). Null when anonymous.
+     */
+    dataVersions: DataVersions | null
   }
 }
 
@@ -65,6 +70,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
   await app.register(fastifyCookie)
   app.decorateRequest('user', null)
   app.decorateRequest('sessionId', null)
+  app.decorateRequest('dataVersions', null)
 
   const cookies: SessionCookies = {
     options: (extra) => ({ path: '/', httpOnly: true, sameSite: 'lax', secure, ...extra }),
@@ -84,6 +90,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
     }
     request.user = result.user
     request.sessionId = result.session.id
+    request.dataVersions = result.versions
     if (result.extended) cookies.set(reply, token, result.session.expiresAt)
   })
 

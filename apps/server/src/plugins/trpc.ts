@@ -35,6 +35,7 @@ export async function registerTrpc(
       const createContext = (): Context => ({
         db,
         user: request.user,
+        versions: request.dataVersions,
         auth: auth.plumbing(request, reply),
         recommender: extra.recommender,
         jobScheduler: extra.jobScheduler,

@@ -28,7 +28,8 @@ import { registerSignedInScope, signedIn } from './signed-in.ts'
 /**
  * Gift history, budgets and the occasion plan (issue 22), beside the spec's routes: signed-in
  * only (401), the caller's own only (another user's person, gift or order answers 404), never
- * cached. Money is pounds with at most two decimals; dates are UK "YYYY-MM-DD".
+ * cached by browsers; the reads are kept in the server's account cache per user and data
+ * version (plugins/account-cache.ts, issue 24). Money is pounds with at most two decimals; dates are UK "YYYY-MM-DD".
  */
 export async function registerGiftRoutes(app: FastifyInstance, db: Db): Promise<void> {
   const personParams = z.object({ id: idField })
@@ -44,7 +45,13 @@ export async function registerGiftRoutes(app: FastifyInstance, db: Db): Promise<
           response: { 200: z.array(giftOutput), ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => listGifts(db, signedIn(request).id, request.params.id),
+      async (request, reply) =>
+        request.server.accountCache.send(
+          request,
+          reply,
+          { call: 'GET /api/people/:id/gifts', input: request.params.id, catalog: true },
+          () => listGifts(db, signedIn(request).id, request.params.id),
+        ),
     )
     scope.post(
       '/api/people/:id/gifts',
@@ -116,7 +123,14 @@ export async function registerGiftRoutes(app: FastifyInstance, db: Db): Promise<
           response: { 200: budgetsOutput, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => getBudgets(db, signedIn(request).id, request.params.id),
+      // This year's spend depends on today's date in London.
+      async (request, reply) =>
+        request.server.accountCache.send(
+          request,
+          reply,
+          { call: 'GET /api/people/:id/budgets', input: request.params.id, today: true },
+          () => getBudgets(db, signedIn(request).id, request.params.id),
+        ),
     )
     scope.put(
       '/api/people/:id/budgets',
@@ -145,7 +159,17 @@ export async function registerGiftRoutes(app: FastifyInstance, db: Db): Promise<
           response: { 200: planOutput, ...errorResponses(400, 401) },
         },
       },
-      async (request) => getPlan(db, signedIn(request).id, request.params.occasion, request.params.year),
+      async (request, reply) =>
+        request.server.accountCache.send(
+          request,
+          reply,
+          {
+            call: 'GET /api/plan/:occasion/:year',
+            input: [request.params.occasion.toLowerCase(), request.params.year],
+            catalog: true,
+          },
+          () => getPlan(db, signedIn(request).id, request.params.occasion, request.params.year),
+        ),
     )
   })
 }

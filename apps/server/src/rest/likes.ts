@@ -33,7 +33,8 @@ const copyOutput = z.object({ association: associationOutput, created: z.boolean
 /**
  * The like calls of spec account-area §7: toggling a like, the liked lists and the people and
  * occasions each like is for. Signed-in only (401); another user's productLikeId or person
- * answers 404. Answers are never cached.
+ * answers 404. Never cached by browsers; the liked list and its pages are kept in the server's
+ * account cache per user, data and catalog version (plugins/account-cache.ts, issue 24).
  */
 export async function registerLikeRoutes(app: FastifyInstance, db: Db): Promise<void> {
   await registerSignedInScope(app, (scope) => {
@@ -72,10 +73,14 @@ export async function registerLikeRoutes(app: FastifyInstance, db: Db): Promise<
       // The JSON text comes whole from PostgreSQL (issue 24, docs/decisions/account-speed.md): a
       // string with a JSON content type is sent as it is, not serialised again.
       // (The type provider types send() with the schema's objects; this answer is their JSON.)
-      async (request, reply) => {
-        const json = await likedProductsJson(db, signedIn(request).id)
-        return (reply as FastifyReply).type('application/json; charset=utf-8').send(json)
-      },
+      // Kept per user, data and catalog version (a product disabled by staff shows), issue 24.
+      async (request, reply) =>
+        request.server.accountCache.send(
+          request,
+          reply as FastifyReply,
+          { call: 'GET /api/get-liked-products', catalog: true, prebuilt: true },
+          () => likedProductsJson(db, signedIn(request).id),
+        ),
     )
     scope.get(
       '/api/get-liked-products/page',
@@ -88,7 +93,13 @@ export async function registerLikeRoutes(app: FastifyInstance, db: Db): Promise<
           response: { 200: likedProductsPageOutput, ...errorResponses(400, 401) },
         },
       },
-      async (request) => listLikedProductsPage(db, signedIn(request).id, request.query),
+      async (request, reply) =>
+        request.server.accountCache.send(
+          request,
+          reply,
+          { call: 'GET /api/get-liked-products/page', input: request.query, catalog: true },
+          () => listLikedProductsPage(db, signedIn(request).id, request.query),
+        ),
     )
     scope.get(
       '/api/get-liked-products/person/:personId/occasion/:occasionLabel',

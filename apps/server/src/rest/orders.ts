@@ -17,7 +17,8 @@ import { registerSignedInScope, signedIn } from './signed-in.ts'
 /**
  * The click-through and order calls (spec browsing-and-purchase §7 POST /api/clickthrough,
  * account-area §7 /api/my-orders, /api/orders/{id}). Signed-in only (401); another user's order
- * or person answers 404. Answers are never cached.
+ * or person answers 404. Never cached by browsers; the order pages are kept in the server's
+ * account cache per user, data and catalog version (plugins/account-cache.ts, issue 24).
  */
 export async function registerOrderRoutes(app: FastifyInstance, db: Db): Promise<void> {
   await registerSignedInScope(app, (scope) => {
@@ -55,7 +56,14 @@ export async function registerOrderRoutes(app: FastifyInstance, db: Db): Promise
           response: { 200: myOrdersOutput, ...errorResponses(400, 401) },
         },
       },
-      async (request) => listOrders(db, signedIn(request).id, request.query),
+      // Kept per user, data and catalog version (titles, prices, disabled), issue 24.
+      async (request, reply) =>
+        request.server.accountCache.send(
+          request,
+          reply,
+          { call: 'GET /api/my-orders', input: request.query, catalog: true },
+          () => listOrders(db, signedIn(request).id, request.query),
+        ),
     )
     scope.get(
       '/api/orders/:id',

@@ -109,7 +109,9 @@ const deleted = (message: string) => ({ success: true as const, message })
 /**
  * The people and events calls of spec account-area §7 (/api/people*, /api/events*), answered
  * by the services of the tRPC people and events routers. Signed-in only (401 otherwise); every
- * id is checked against the caller's own data (another user's answers 404). Never cached.
+ * id is checked against the caller's own data (another user's answers 404). Never cached by
+ * browsers (no-store); the lists are kept in the server's account cache per user and data
+ * version (plugins/account-cache.ts, issue 24).
  */
 async function registerPeopleRoutes(app: FastifyInstance, db: Db): Promise<void> {
   await registerSignedInScope(app, (scope) => {
@@ -123,7 +125,11 @@ async function registerPeopleRoutes(app: FastifyInstance, db: Db): Promise<void>
           response: { 200: z.array(personSummaryOutput), ...errorResponses(401) },
         },
       },
-      async (request) => listPeople(db, signedIn(request).id),
+      // Kept per user and data version; next occurrences depend on today (issue 24).
+      async (request, reply) =>
+        request.server.accountCache.send(request, reply, { call: 'GET /api/people', today: true }, () =>
+          listPeople(db, signedIn(request).id),
+        ),
     )
     scope.post(
       '/api/people',
@@ -192,7 +198,11 @@ async function registerPeopleRoutes(app: FastifyInstance, db: Db): Promise<void>
           response: { 200: z.array(eventOutput), ...errorResponses(401) },
         },
       },
-      async (request) => listEvents(db, signedIn(request).id),
+      // Kept per user and data version; next occurrences depend on today (issue 24).
+      async (request, reply) =>
+        request.server.accountCache.send(request, reply, { call: 'GET /api/events', today: true }, () =>
+          listEvents(db, signedIn(request).id),
+        ),
     )
     scope.get(
       '/api/events/person/:personId',

@@ -1,13 +1,18 @@
 import { z } from 'zod'
 import { createEventInput, eventOutput, idField, updateEventInput } from '@presently/domain'
 import { protectedProcedure, router } from '../trpc.ts'
+import { cachedUserRead } from '../services/account-cache.ts'
 import { createEvent, deleteEvent, listEvents, listPersonEvents, updateEvent } from '../services/events/events.ts'
 import { hasCalendarLink, removeCalendarLink, resetCalendarLink } from '../services/events/calendar-feed.ts'
 
 /** Yearly events of the user's people (spec account-area §7 /api/events*). */
 export const eventsRouter = router({
   /** GET /api/events. */
-  list: protectedProcedure.output(z.array(eventOutput)).query(({ ctx }) => listEvents(ctx.db, ctx.user.id)),
+  list: protectedProcedure
+    .output(z.array(eventOutput))
+    .query(({ ctx }) =>
+      cachedUserRead(ctx, { call: 'events.list', today: true }, () => listEvents(ctx.db, ctx.user.id)),
+    ),
   /** GET /api/events/person/{personId}. */
   forPerson: protectedProcedure
     .input(z.object({ personId: idField }))

@@ -16,6 +16,7 @@ import { createGift, deleteGift, listGifts, updateGift } from '../services/gifts
 import { setOrderOutcome } from '../services/gifts/order-outcome.ts'
 import { getBudgets, saveBudgets } from '../services/gifts/budgets.ts'
 import { getPlan } from '../services/gifts/plan.ts'
+import { cachedUserRead } from '../services/account-cache.ts'
 
 /** A present by hand; "a year ahead" is counted from the UK date at parse time. */
 export const giftInput = giftInputSchema(() => ukToday())
@@ -29,7 +30,11 @@ export const giftsRouter = router({
   list: protectedProcedure
     .input(z.object({ personId: idField }))
     .output(z.array(giftOutput))
-    .query(({ ctx, input }) => listGifts(ctx.db, ctx.user.id, input.personId)),
+    .query(({ ctx, input }) =>
+      cachedUserRead(ctx, { call: 'gifts.list', input: input.personId, catalog: true }, () =>
+        listGifts(ctx.db, ctx.user.id, input.personId),
+      ),
+    ),
   /** POST /api/people/{id}/gifts. */
   create: protectedProcedure
     .input(giftInput.extend({ personId: idField }))
@@ -57,7 +62,11 @@ export const giftsRouter = router({
   budgets: protectedProcedure
     .input(z.object({ personId: idField }))
     .output(budgetsOutput)
-    .query(({ ctx, input }) => getBudgets(ctx.db, ctx.user.id, input.personId)),
+    .query(({ ctx, input }) =>
+      cachedUserRead(ctx, { call: 'gifts.budgets', input: input.personId, today: true }, () =>
+        getBudgets(ctx.db, ctx.user.id, input.personId),
+      ),
+    ),
   /** PUT /api/people/{id}/budgets. */
   saveBudgets: protectedProcedure
     .input(budgetsInput.extend({ personId: idField }))
@@ -67,5 +76,11 @@ export const giftsRouter = router({
   plan: protectedProcedure
     .input(planInput)
     .output(planOutput)
-    .query(({ ctx, input }) => getPlan(ctx.db, ctx.user.id, input.occasion, input.year)),
+    .query(({ ctx, input }) =>
+      cachedUserRead(
+        ctx,
+        { call: 'gifts.plan', input: [input.occasion.toLowerCase(), input.year], catalog: true },
+        () => getPlan(ctx.db, ctx.user.id, input.occasion, input.year),
+      ),
+    ),
 })

@@ -13,6 +13,7 @@ import {
   toggleLikeOutput,
 } from '@presently/domain'
 import { protectedProcedure, router } from '../trpc.ts'
+import { cachedUserRead } from '../services/account-cache.ts'
 import { listLikedProductIds, toggleLike } from '../services/likes/toggle-like.ts'
 import { listLikedProducts, listLikedProductsPage, listPersonOccasionLikes } from '../services/likes/liked-products.ts'
 import { copyAssociation, listAssociations, replaceAssociations } from '../services/likes/associations.ts'
@@ -38,7 +39,11 @@ export const likesRouter = router({
   page: protectedProcedure
     .input(likedProductsPageInput)
     .output(likedProductsPageOutput)
-    .query(({ ctx, input }) => listLikedProductsPage(ctx.db, ctx.user.id, input)),
+    .query(({ ctx, input }) =>
+      cachedUserRead(ctx, { call: 'likes.page', input, catalog: true }, () =>
+        listLikedProductsPage(ctx.db, ctx.user.id, input),
+      ),
+    ),
   /** Shop ids of the liked products (the like buttons of listings; no REST URL). */
   productIds: protectedProcedure
     .output(z.array(z.number().int()))

@@ -9,6 +9,7 @@ import {
   orderOutput,
 } from '@presently/domain'
 import { protectedProcedure, router } from '../trpc.ts'
+import { cachedUserRead } from '../services/account-cache.ts'
 import { recordClickThrough } from '../services/orders/record-click-through.ts'
 import { getOrder, listOrders } from '../services/orders/orders.ts'
 
@@ -31,7 +32,9 @@ export const ordersRouter = router({
   list: protectedProcedure
     .input(myOrdersInput)
     .output(myOrdersOutput)
-    .query(({ ctx, input }) => listOrders(ctx.db, ctx.user.id, input)),
+    .query(({ ctx, input }) =>
+      cachedUserRead(ctx, { call: 'orders.list', input, catalog: true }, () => listOrders(ctx.db, ctx.user.id, input)),
+    ),
   /** GET /api/orders/{id}: another user's order answers NOT_FOUND. */
   byId: protectedProcedure
     .input(z.object({ id: idField }))

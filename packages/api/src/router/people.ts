@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { personInputSchema, personOutput, personSummaryOutput, idField, ukToday } from '@presently/domain'
 import { protectedProcedure, router } from '../trpc.ts'
 import { listPeople } from '../services/people/load-people.ts'
+import { cachedUserRead } from '../services/account-cache.ts'
 import { createPerson, deletePerson, getPerson, updatePerson } from '../services/people/save-person.ts'
 
 /** The person form's values; "today" (for the date of birth) is the UK date at parse time. */
@@ -10,7 +11,11 @@ export const personInput = personInputSchema(() => ukToday())
 /** The user's people (spec account-area §7 /api/people): every call sees only the caller's own. */
 export const peopleRouter = router({
   /** GET /api/people. */
-  list: protectedProcedure.output(z.array(personSummaryOutput)).query(({ ctx }) => listPeople(ctx.db, ctx.user.id)),
+  list: protectedProcedure
+    .output(z.array(personSummaryOutput))
+    .query(({ ctx }) =>
+      cachedUserRead(ctx, { call: 'people.list', today: true }, () => listPeople(ctx.db, ctx.user.id)),
+    ),
   /** GET /api/people/{id}: another user's id answers NOT_FOUND. */
   byId: protectedProcedure
     .input(z.object({ id: idField }))

@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 
 /** Shop accounts (spec browsing-and-purchase §3 "User", account-area §3 "User"). */
@@ -27,6 +38,14 @@ export const users = pgTable(
      * existed before the column are backfilled with their creation time (migration 0015).
      */
     welcomedAt: timestamp({ withTimezone: true }),
+    /**
+     * The version of the user's account data (issue 24, docs/decisions/user-data-version.md):
+     * statement-level triggers add one on every write to a table the account answers read
+     * (people and their profile tables, events, likes, orders, gifts, budgets). Cached answers
+     * are keyed by it, so any write, by any process, makes older ones unreachable. Only the
+     * triggers write it (migration issue24_user_data_versions_sql).
+     */
+    dataVersion: bigint({ mode: 'number' }).notNull().default(1),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
