@@ -71,6 +71,12 @@ export interface ImportCatalogOptions {
    * (default): for a long feed into a small table (shouldBulkLoad); true / false force it.
    */
   bulk?: boolean | 'auto'
+  /**
+   * Told the wall time of each phase as it ends, in milliseconds (for bench:import's breakdown):
+   * "rows" (read, map and write every row), on the bulk path "indexes" (rebuild, ANALYZE,
+   * COMMIT), then "overrides", "variants", "promos", "searchWords", "analyze".
+   */
+  onPhase?: (phase: string, ms: number) => void
 }
 
 /** Count and first lines of one skip reason. */
@@ -521,15 +527,24 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     await flush()
   }
 
+  let phaseStarted = performance.now()
+  const phase = (name: string) => {
+    const now = performance.now()
+    options.onPhase?.(name, now - phaseStarted)
+    phaseStarted = now
+  }
   try {
     if (bulk && db) {
       // One transaction: indexes dropped, batches copied in and upserted, indexes rebuilt. Any
       // failure (or a killed process) rolls all of it back, indexes included.
       bulkLoad = await BulkLoad.start(db)
       await load()
+      phase('rows')
       await bulkLoad.commit()
+      phase('indexes')
     } else {
       await load()
+      phase('rows')
     }
   } catch (error) {
     stopped = true
@@ -569,11 +584,16 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   if (db && !dryRun) {
     // The upserts wrote feed categories; the shop's tree position comes from the overrides.
     await applyCategoryOverrides(db)
+    phase('overrides')
     await groupVariants(db)
+    phase('variants')
     await refreshPromoProducts(db)
+    phase('promos')
     await refreshSearchWords(db)
+    phase('searchWords')
     // Fresh statistics so the planner sees the new rows (autovacuum may not have run yet).
     await db.execute(sql`analyze products`)
+    phase('analyze')
   }
   await finish('completed')
 
