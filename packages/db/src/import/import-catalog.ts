@@ -21,6 +21,7 @@ import { loadPromptCloudDescriptions, type PromptCloudDescription } from './form
 import { mapRecord, NOT_FOR_SALE } from './map-record.ts'
 import { MappingError, resolveMapping, type FeedMapping, type ResolvedMapping } from './mapping.ts'
 import { COLUMNS, UPDATE_SQL } from './product-columns.ts'
+import { LineByNumber, LineByString } from './seen-keys.ts'
 import type { ProductInput, Rejection } from './types.ts'
 
 /** Rows per INSERT when the caller does not say. */
@@ -303,8 +304,9 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   const reasons = new Map<string, SkipReason>()
   const currencies: Record<string, number> = {}
   const usedRates: Record<string, number> = {}
-  const firstLineById = new Map<string, number>()
-  const firstLineByAwId = new Map<number, number>()
+  // Typed-array tables, not Maps: a million ids in a few tens of MB (issue 24).
+  let firstLineById = new LineByString()
+  let firstLineByAwId = new LineByNumber()
   let batch: { product: ProductInput; line: number }[] = []
   let importId: number | null = null
   // Where the rows go: the pool, or the bulk path's COPY; null in a dry run.
@@ -579,6 +581,9 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     await finish('failed', (failure as Error).message).catch(() => undefined)
     throw failure
   }
+  // Every row is in: the duplicate checks' tables go before variants read the catalog.
+  firstLineById = new LineByString()
+  firstLineByAwId = new LineByNumber()
   bytesRead = totalBytes
   progress()
   if (db && !dryRun) {
