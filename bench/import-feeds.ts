@@ -22,11 +22,15 @@ import { once } from 'node:events'
 import { importCatalog, seedCatalogFile, seedDescriptionsFile, type ImportSummary } from '@presently/db/import'
 import { startTemporaryCluster } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { serverTarget, type Target } from './lib.ts'
 
 const feedRows = Number(process.env.BENCH_FEED_ROWS ?? 1_000_000)
 /** "embedded,server" (default): which databases to run on. */
 const targets = (process.env.BENCH_TARGETS ?? 'embedded,server').split(',')
+const run = promisify(execFile)
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
 
 /** Runs `work`, sampling this process's RSS every 50 ms; returns its result and the peak. */
@@ -136,20 +140,33 @@ async function generateFeed(file: string, rows: number): Promise<void> {
   await once(out, 'finish')
 }
 
-async function generatedFeed(target: Target, file: string): Promise<void> {
-  await timedImport(
-    `generated feed (${(feedRows / 1e6).toFixed(feedRows % 1e6 ? 2 : 0)}M rows)`,
-    (onLastRow, onPhase) =>
-      importCatalog(target.db, {
-        file,
-        mapping: { source: 'bench_feed', merchant: 'Bench Shop' },
-        batchSize: 5000,
-        onPhase,
-        onProgress: (p) => {
-          if (p.bytesRead >= p.totalBytes) onLastRow()
-        },
-      }),
+/**
+ * The generated feed into the database at `url`, imported by a child process
+ * (import-feed-child.ts): its peak RSS is then the importer's own.
+ */
+async function generatedFeed(url: string, file: string): Promise<void> {
+  const loadBefore = loadAverage()
+  const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'import-feed-child.ts')
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', child, url, file], { maxBuffer: 1 << 20 })
+  const r = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as {
+    read: number
+    imported: number
+    updated: number
+    skipped: number
+    bulk: boolean
+    rowsPerSecond: number
+    totalMs: number
+    lastRowMs: number
+    phases: [string, number][]
+    cpuMs: number
+    peakRss: number
+  }
+  const total = r.totalMs / 1000
+  const label = `generated feed (${(feedRows / 1e6).toFixed(feedRows % 1e6 ? 2 : 0)}M rows)`
+  console.log(
+    `  ${label.padEnd(34)} ${r.read.toLocaleString('en-GB').padStart(9)} rows in ${total.toFixed(1).padStart(5)} s = ${r.rowsPerSecond.toLocaleString('en-GB').padStart(7)} rows/s | ${r.bulk ? 'bulk path' : 'row by row'}: rows ${(r.lastRowMs / 1000).toFixed(1)} s, then ${r.bulk ? 'indexes/' : ''}overrides/variants/promos/analyze ${(total - r.lastRowMs / 1000).toFixed(1)} s | peak RSS ${mb(r.peakRss)} (importer process) | importer CPU ${(r.cpuMs / 1000).toFixed(1)} s | load ${loadBefore} -> ${loadAverage()} | ${r.imported.toLocaleString('en-GB')} new, ${r.updated.toLocaleString('en-GB')} updated, ${r.skipped.toLocaleString('en-GB')} skipped`,
   )
+  console.log(`    phases (s): ${r.phases.map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)}`).join(', ')}`)
 }
 
 console.log(`Import benchmark on ${os.cpus().length} cores, Node ${process.version}`)
@@ -174,7 +191,7 @@ try {
       if (process.env.BENCH_FEED_EMBEDDED === '1') {
         // A fresh database, as on the server: the first load of a big feed (issue 24).
         const fresh = await createScratchDatabase(cluster.url, { prefix: 'presently_bench' })
-        await generatedFeed({ label, db: fresh.db, close: fresh.close }, feed)
+        await generatedFeed(fresh.url, feed)
         await fresh.close()
       }
     } finally {
@@ -187,8 +204,11 @@ try {
     console.log(`\n== ${server.label}`)
     await shippedCatalog(server)
     await server.close()
-    const fresh = await serverTarget(process.env.DATABASE_URL)
-    await generatedFeed(fresh, feed)
+    // BENCH_KEEP_DB=1 keeps it afterwards (for EXPLAIN ANALYZE by hand).
+    const keep = process.env.BENCH_KEEP_DB === '1'
+    const fresh = await createScratchDatabase(process.env.DATABASE_URL, { prefix: 'presently_bench', keep })
+    if (keep) console.log(`  database kept: ${new URL(fresh.url).pathname.slice(1)}`)
+    await generatedFeed(fresh.url, feed)
     await fresh.close()
   } else {
     console.log(
