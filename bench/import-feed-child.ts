@@ -4,8 +4,8 @@
  *
  *   tsx import-feed-child.ts <database url> <feed file>
  *
- * Prints one JSON line: the summary's counts, the wall time (ms) of each phase and to the last
- * row, the process's CPU time (ms) and its peak RSS (bytes, sampled every 50 ms and at the end).
+ * Prints one JSON line: the summary's counts, the wall time (ms) and peak RSS (bytes) of each
+ * phase, the wall time to the last row, the process's CPU time (ms) and its peak RSS (bytes, sampled every 50 ms and at the end).
  */
 import { createDb } from '@presently/db'
 import { importCatalog } from '@presently/db/import'
@@ -15,9 +15,13 @@ if (!url || !file) throw new Error('usage: import-feed-child.ts <database url> <
 const { db, pool } = createDb(url, { max: 4 })
 let peakRss = process.memoryUsage().rss
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss)
+  const rss = process.memoryUsage().rss
+  peakRss = Math.max(peakRss, rss)
+  phasePeak = Math.max(phasePeak, rss)
 }, 50)
-const phases: [string, number][] = []
+// Per phase: its name, wall time (ms) and the peak RSS (bytes) during it.
+const phases: [string, number, number][] = []
+let phasePeak = 0
 const started = performance.now()
 let lastRowMs: number | undefined
 const cpu = process.cpuUsage()
@@ -26,7 +30,10 @@ try {
     file,
     mapping: { source: 'bench_feed', merchant: 'Bench Shop' },
     batchSize: 5000,
-    onPhase: (phase, ms) => phases.push([phase, ms]),
+    onPhase: (phase, ms) => {
+      phases.push([phase, ms, Math.max(phasePeak, process.memoryUsage().rss)])
+      phasePeak = 0
+    },
     onProgress: (p) => {
       if (p.bytesRead >= p.totalBytes) lastRowMs ??= performance.now() - started
     },

@@ -157,7 +157,7 @@ async function generatedFeed(url: string, file: string): Promise<void> {
     rowsPerSecond: number
     totalMs: number
     lastRowMs: number
-    phases: [string, number][]
+    phases: [string, number, number][]
     cpuMs: number
     peakRss: number
   }
@@ -166,7 +166,9 @@ async function generatedFeed(url: string, file: string): Promise<void> {
   console.log(
     `  ${label.padEnd(34)} ${r.read.toLocaleString('en-GB').padStart(9)} rows in ${total.toFixed(1).padStart(5)} s = ${r.rowsPerSecond.toLocaleString('en-GB').padStart(7)} rows/s | ${r.bulk ? 'bulk path' : 'row by row'}: rows ${(r.lastRowMs / 1000).toFixed(1)} s, then ${r.bulk ? 'indexes/' : ''}overrides/variants/promos/analyze ${(total - r.lastRowMs / 1000).toFixed(1)} s | peak RSS ${mb(r.peakRss)} (importer process) | importer CPU ${(r.cpuMs / 1000).toFixed(1)} s | load ${loadBefore} -> ${loadAverage()} | ${r.imported.toLocaleString('en-GB')} new, ${r.updated.toLocaleString('en-GB')} updated, ${r.skipped.toLocaleString('en-GB')} skipped`,
   )
-  console.log(`    phases (s): ${r.phases.map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)}`).join(', ')}`)
+  console.log(
+    `    phases (s, peak RSS): ${r.phases.map(([phase, ms, rss]) => `${phase} ${(ms / 1000).toFixed(1)} (${mb(rss)})`).join(', ')}`,
+  )
 }
 
 console.log(`Import benchmark on ${os.cpus().length} cores, Node ${process.version}`)
