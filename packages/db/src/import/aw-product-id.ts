@@ -1,4 +1,8 @@
+import * as crypto from 'node:crypto'
 import { createHash } from 'node:crypto'
+
+/** Node 20.12+'s one-shot crypto.hash (a quarter to a third cheaper a call than createHash). */
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: 'buffer') => Buffer }).hash
 
 /** Smallest and largest 10-digit id: derived ids are 10 digits, so always "5 or more digits". */
 const MIN_DERIVED_ID = 1_000_000_000n
@@ -21,7 +25,11 @@ const DERIVED_ID_SPAN = 9_000_000_000n
  * @returns an integer in [1e9, 1e10), a safe JS number.
  */
 export function deriveAwProductId(source: string, sourceProductId: string): number {
-  const digest = createHash('sha256').update(`${source}\u0000${sourceProductId}`, 'utf8').digest()
+  const input = `${source}\u0000${sourceProductId}`
+  // crypto.hash (one call, no Hash object) where Node has it; the same digest either way.
+  const digest = oneShotHash
+    ? oneShotHash('sha256', input, 'buffer')
+    : createHash('sha256').update(input, 'utf8').digest()
   const value = digest.readBigUInt64BE(0)
   return Number(MIN_DERIVED_ID + (value % DERIVED_ID_SPAN))
 }

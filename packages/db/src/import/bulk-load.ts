@@ -143,6 +143,16 @@ function copyValue(value: unknown): string {
 
 const COLUMN_NAMES = COLUMNS.map(([name]) => name).join(', ')
 
+/** One product as a line of COPY text: the COLUMNS in order, tab-separated, newline-ended. */
+function copyLine(product: Row): string {
+  let text = ''
+  for (let i = 0; i < COLUMNS.length; i++) {
+    if (i > 0) text += '\t'
+    text += copyValue((COLUMNS[i] as (typeof COLUMNS)[number])[2](product))
+  }
+  return text + '\n'
+}
+
 /** What one batch of the bulk path did. */
 export interface BulkBatchResult {
   inserted: number
@@ -188,9 +198,13 @@ export class BulkLoad {
     try {
       await client.query('begin')
       const { indexes, empty } = await startBulkLoad(tx)
-      await client.query(
-        `create temporary table import_rows (line integer not null, ${COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ')}) on commit drop`,
-      )
+      // Into an empty table every batch is COPYed straight into products; otherwise through a
+      // staging table, from which the upsert reads (ON CONFLICT needs an INSERT).
+      if (!empty) {
+        await client.query(
+          `create temporary table import_rows (line integer not null, ${COLUMNS.map(([name, type]) => `${name} ${type}`).join(', ')}) on commit drop`,
+        )
+      }
       return new BulkLoad(client, tx, indexes, empty)
     } catch (error) {
       await client.query('rollback').catch(() => undefined)
@@ -207,26 +221,17 @@ export class BulkLoad {
    * @throws the database's error; the caller must then abort().
    */
   async writeBatch(rows: readonly { product: Row; line: number }[]): Promise<BulkBatchResult> {
-    let text = ''
-    for (const { product, line } of rows) {
-      text += String(line)
-      for (const [, , get] of COLUMNS) text += '\t' + copyValue(get(product))
-      text += '\n'
-    }
-    const copy = this.client.query(copyFrom(`copy import_rows (line, ${COLUMN_NAMES}) from stdin`))
-    await new Promise<void>((resolve, reject) => {
-      copy.on('error', reject)
-      copy.on('finish', resolve)
-      copy.end(text)
-    })
     if (this.empty) {
-      // Every row is new and unique (the caller refuses repeated ids and affiliate ids).
-      const result = await this.client.query(
-        `insert into products (${COLUMN_NAMES}) select ${COLUMN_NAMES} from import_rows order by line`,
-      )
-      await this.client.query('truncate import_rows')
-      return { inserted: result.rowCount ?? 0, updated: 0, taken: [] }
+      // Every row is new and unique (the caller refuses repeated ids and affiliate ids): COPY
+      // them, in feed order, straight into products (no staging table, no second INSERT).
+      let text = ''
+      for (const { product } of rows) text += copyLine(product)
+      const copied = await this.copy(`copy products (${COLUMN_NAMES}) from stdin`, text)
+      return { inserted: copied, updated: 0, taken: [] }
     }
+    let text = ''
+    for (const { product, line } of rows) text += String(line) + '\t' + copyLine(product)
+    await this.copy(`copy import_rows (line, ${COLUMN_NAMES}) from stdin`, text)
     const taken = await this.tx.execute<{ line: number; aw_product_id: number }>(sql`
       select r.line, r.aw_product_id from import_rows r
       join products p on p.aw_product_id = r.aw_product_id
@@ -250,6 +255,17 @@ export class BulkLoad {
       updated: Number(counts?.updated ?? 0),
       taken: taken.rows.map((r) => ({ line: Number(r.line), awProductId: Number(r.aw_product_id) })),
     }
+  }
+
+  /** Sends `text` (rows in COPY's text format) through `statement`; resolves to the rows copied. */
+  private async copy(statement: string, text: string): Promise<number> {
+    const copy = this.client.query(copyFrom(statement))
+    await new Promise<void>((resolve, reject) => {
+      copy.on('error', reject)
+      copy.on('finish', resolve)
+      copy.end(text)
+    })
+    return copy.rowCount ?? 0
   }
 
   /** Rebuilds the dropped indexes, analyzes products and commits (step 3); the connection goes back. */

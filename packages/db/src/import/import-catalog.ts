@@ -21,6 +21,7 @@ import { loadPromptCloudDescriptions, type PromptCloudDescription } from './form
 import { mapRecord, NOT_FOR_SALE } from './map-record.ts'
 import { MappingError, resolveMapping, type FeedMapping, type ResolvedMapping } from './mapping.ts'
 import { COLUMNS, UPDATE_SQL } from './product-columns.ts'
+import { LineByNumber, LineByString } from './seen-keys.ts'
 import type { ProductInput, Rejection } from './types.ts'
 
 /** Rows per INSERT when the caller does not say. */
@@ -71,6 +72,12 @@ export interface ImportCatalogOptions {
    * (default): for a long feed into a small table (shouldBulkLoad); true / false force it.
    */
   bulk?: boolean | 'auto'
+  /**
+   * Told the wall time of each phase as it ends, in milliseconds (for bench:import's breakdown):
+   * "rows" (read, map and write every row), on the bulk path "indexes" (rebuild, ANALYZE,
+   * COMMIT), then "overrides", "variants", "promos", "searchWords", "analyze".
+   */
+  onPhase?: (phase: string, ms: number) => void
 }
 
 /** Count and first lines of one skip reason. */
@@ -297,8 +304,9 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   const reasons = new Map<string, SkipReason>()
   const currencies: Record<string, number> = {}
   const usedRates: Record<string, number> = {}
-  const firstLineById = new Map<string, number>()
-  const firstLineByAwId = new Map<number, number>()
+  // Typed-array tables, not Maps: a million ids in a few tens of MB (issue 24).
+  let firstLineById = new LineByString()
+  let firstLineByAwId = new LineByNumber()
   let batch: { product: ProductInput; line: number }[] = []
   let importId: number | null = null
   // Where the rows go: the pool, or the bulk path's COPY; null in a dry run.
@@ -521,15 +529,24 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     await flush()
   }
 
+  let phaseStarted = performance.now()
+  const phase = (name: string) => {
+    const now = performance.now()
+    options.onPhase?.(name, now - phaseStarted)
+    phaseStarted = now
+  }
   try {
     if (bulk && db) {
       // One transaction: indexes dropped, batches copied in and upserted, indexes rebuilt. Any
       // failure (or a killed process) rolls all of it back, indexes included.
       bulkLoad = await BulkLoad.start(db)
       await load()
+      phase('rows')
       await bulkLoad.commit()
+      phase('indexes')
     } else {
       await load()
+      phase('rows')
     }
   } catch (error) {
     stopped = true
@@ -564,16 +581,24 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     await finish('failed', (failure as Error).message).catch(() => undefined)
     throw failure
   }
+  // Every row is in: the duplicate checks' tables go before variants read the catalog.
+  firstLineById = new LineByString()
+  firstLineByAwId = new LineByNumber()
   bytesRead = totalBytes
   progress()
   if (db && !dryRun) {
     // The upserts wrote feed categories; the shop's tree position comes from the overrides.
     await applyCategoryOverrides(db)
+    phase('overrides')
     await groupVariants(db)
+    phase('variants')
     await refreshPromoProducts(db)
+    phase('promos')
     await refreshSearchWords(db)
+    phase('searchWords')
     // Fresh statistics so the planner sees the new rows (autovacuum may not have run yet).
     await db.execute(sql`analyze products`)
+    phase('analyze')
   }
   await finish('completed')
 
