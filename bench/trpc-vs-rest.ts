@@ -3,7 +3,8 @@
  * (a search, a category listing, one product) asked through /api/* and through /trpc, side by
  * side in one run, each with autocannon at BENCH_CONNECTIONS (default 32) for BENCH_SECONDS
  * (default 10), BENCH_ROUNDS times (default 2) in rotated order. Prints req/s (mean of the
- * rounds), latency and the tRPC/REST ratio; asserts nothing.
+ * rounds), latency and the tRPC/REST ratio, and each read's req/s as a share of a bare Fastify
+ * route's in the same run (a separate process; issue 24); asserts nothing.
  *
  * The tRPC calls are spelled as the browser client sends them: a plain GET (the SPA's link for
  * public catalog reads) and, for comparison, httpBatchLink's one-call batch.
@@ -80,6 +81,25 @@ async function run(base: string, path: string): Promise<Figures> {
   }
 }
 
+/**
+ * A bare Fastify app (GET / answers {"ok":true}; no plugins, no logger) in a child process on
+ * 127.0.0.1:`port`: its URL, pid, and stop().
+ */
+async function startBareFastify(port: number): Promise<{ url: string; pid: number; stop: () => void }> {
+  const { spawn } = await import('node:child_process')
+  const code = `import Fastify from 'fastify'
+const app = Fastify()
+app.get('/', async () => ({ ok: true }))
+await app.listen({ port: ${port}, host: '127.0.0.1' })
+process.stdout.write('ready\\n')`
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] })
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve())
+    child.once('exit', (exitCode) => reject(new Error(`the bare Fastify app exited with ${exitCode}`)))
+  })
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => void child.kill() }
+}
+
 /** The data of a tRPC answer (plain or one-call batch) equals the REST answer: the same read. */
 async function checkSameRead(base: string, read: Read): Promise<void> {
   const rest: unknown = await (await fetch(base + read.rest)).json()
@@ -132,6 +152,18 @@ async function main(): Promise<void> {
       },
     ]
     for (const read of reads) await checkSameRead(base, read)
+    // Issue 24: a bare Fastify route (one GET answering a small JSON, no plugins) in its own
+    // process, measured the same way in the same run, as the ceiling the shop's reads are set against.
+    const bare = await startBareFastify(Number(process.env.BENCH_BARE_PORT ?? 3311))
+    let bareFigures: Figures
+    try {
+      const shopPid = serverPid
+      serverPid = bare.pid
+      bareFigures = await run(bare.url, '/')
+      serverPid = shopPid
+    } finally {
+      bare.stop()
+    }
     console.log(
       `tRPC vs REST on ${os.cpus().length} cores, Node ${process.version}: ${connections} connections, ${seconds} s x ${rounds} rounds each, ${base}`,
     )
@@ -140,6 +172,8 @@ async function main(): Promise<void> {
     /** Throughput as measured, and capacity: REST's CPU per request over this path's. */
     const ratios = (f: Figures, rest: Figures) =>
       `  = ${(f.rps / rest.rps).toFixed(2)} x REST req/s${Number.isNaN(f.cpuPerRequest) ? '' : `, ${(rest.cpuPerRequest / f.cpuPerRequest).toFixed(2)} x REST per CPU second`}`
+    console.log(`  a bare Fastify route  ${fmt(bareFigures)}`)
+    const ofBare = (f: Figures) => `; ${((100 * f.rps) / bareFigures.rps).toFixed(0)} % of the bare route's req/s`
     const kinds = (['rest', 'trpc', 'batch'] as const).filter((kind) => !only || only === kind)
     for (const read of reads.filter((r) => !onlyReads || onlyReads.includes(r.name))) {
       const urls = {
@@ -169,9 +203,9 @@ async function main(): Promise<void> {
             }
       const [rest, trpc, batch] = [mean(samples.rest), mean(samples.trpc), mean(samples.batch)]
       console.log(`  ${read.name}`)
-      if (rest) console.log(`    REST        ${fmt(rest)}`)
-      if (trpc) console.log(`    tRPC        ${fmt(trpc)}${rest ? ratios(trpc, rest) : ''}`)
-      if (batch) console.log(`    tRPC batch  ${fmt(batch)}${rest ? ratios(batch, rest) : ''}`)
+      if (rest) console.log(`    REST        ${fmt(rest)}  = ${ofBare(rest).slice(2)}`)
+      if (trpc) console.log(`    tRPC        ${fmt(trpc)}${rest ? ratios(trpc, rest) : ''}${ofBare(trpc)}`)
+      if (batch) console.log(`    tRPC batch  ${fmt(batch)}${rest ? ratios(batch, rest) : ''}${ofBare(batch)}`)
     }
   } finally {
     await server?.stop()
