@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import { sql } from '@presently/db'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
 import { productPicksOutput, ukToday, type ProductPicksOutput } from '@presently/domain'
 import { productPickIdeas, productPicksForPerson } from '@presently/api'
@@ -284,6 +285,23 @@ describe('GET /api/recommendations/person/{personId}/products', () => {
       headers: as(ann),
     })
     expect(again.statusCode).toBe(404)
+  })
+
+  it('never offers a product its feed says is out of stock, and offers it again once back', async () => {
+    const aunt = await createPerson(ann, {
+      name: 'Aunt Jo',
+      relationshipId: ref.mother,
+      dob: '1962-05-01',
+      interests: [{ interestId: ref.modelToys, is_primary: true }],
+    })
+    const url = picksUrl(aunt, 'occasion=Christmas&maxPrice=30')
+    const ids = async () => (await get(url, ann)).json<ProductPicksOutput>().picks.map((p) => p.product.id)
+    const first = await ids()
+    const gone = first[0]!
+    await testDb.db.execute(sql`update products set in_stock = false where id = ${gone}`)
+    expect(await ids()).not.toContain(gone)
+    await testDb.db.execute(sql`update products set in_stock = null where id = ${gone}`)
+    expect(await ids()).toContain(gone)
   })
 
   it('is the service the reminder emails call, by occasion id, with a budget from the seam', async () => {

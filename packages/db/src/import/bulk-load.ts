@@ -132,10 +132,11 @@ const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': 
 const NEEDS_ESCAPE = /[\\\t\n\r]/
 const ESCAPED = /[\\\t\n\r]/g
 
-/** One value in COPY's text format: \N for null, backslash escapes for \, tab, newline, CR. */
+/** One value in COPY's text format: \N for null, t/f for booleans, backslash escapes for \, tab, newline, CR. */
 function copyValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N'
   if (typeof value === 'number') return String(value)
+  if (typeof value === 'boolean') return value ? 't' : 'f'
   if (typeof value !== 'string') throw new TypeError(`a ${typeof value} cannot be written by COPY`)
   const text = value
   return NEEDS_ESCAPE.test(text) ? text.replace(ESCAPED, (c) => COPY_ESCAPES[c] ?? c) : text

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { deriveAwProductId, parseAffiliateNetworkId } from './aw-product-id.ts'
 import { splitCategoryPath } from './category-path.ts'
 import { currencyOfPrice } from './currency.ts'
-import { cell, parseCount, parseRating } from './fields.ts'
+import { cell, parseCount, parseInStock, parseRating } from './fields.ts'
 import type { ResolvedMapping, ShopField } from './mapping.ts'
 import { parsePrice } from './parse-price.ts'
 import type { CsvRecord, MapResult } from './types.ts'
@@ -91,7 +91,8 @@ function httpUrl(value: string | null): string | null {
  *   full path kept in merchantCategory.
  * - merchant: the merchant cell, else the mapping's merchant. productUrl: the URL cell; for the
  *   Amazon UK catalog /dp/<ASIN> from `enrichment` or a title search.
- * - rating 0..5, reviewCount, salesRank (also from `enrichment`), size, colour, itemGroupId.
+ * - rating 0..5, reviewCount, salesRank (also from `enrichment`), size, colour, itemGroupId,
+ *   inStock (parseInStock: true, false or null when the feed says nothing).
  *
  * @param line the record's first line; endLine its last, both reported in a rejection.
  */
@@ -172,6 +173,7 @@ export function mapRecord(
       colour: read(record, mapping, 'colour'),
       itemGroupId: read(record, mapping, 'itemGroupId'),
       bestSellerRank: enrichment?.bestSellerRank ?? parseCount(read(record, mapping, 'salesRank') ?? undefined),
+      inStock: parseInStock(read(record, mapping, 'inStock') ?? undefined),
     },
   }
 }

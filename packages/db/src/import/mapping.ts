@@ -9,6 +9,7 @@ import path from 'node:path'
  * - categoryPath ("A > B > C"), category (one category name, used when there is no path)
  * - brand, merchant (name), merchantId, itemGroupId (variants of one product share it)
  * - rating (0..5), reviewCount, salesRank, size, colour
+ * - inStock: what the feed says of stock (Awin's in_stock, a number available); empty is unknown
  */
 export const SHOP_FIELDS = [
   'id',
@@ -30,6 +31,7 @@ export const SHOP_FIELDS = [
   'salesRank',
   'size',
   'colour',
+  'inStock',
 ] as const
 export type ShopField = (typeof SHOP_FIELDS)[number]
 
@@ -59,6 +61,7 @@ export const PROMPTCLOUD_PRESET: Preset = {
     rating: ['average_rating'],
     reviewCount: ['number_of_reviews'],
     description: ['product_description'],
+    inStock: ['number_available_in_stock'],
   },
   matches: (header) => ['uniq_id', 'product_name', 'price'].every((c) => header.includes(c)),
 }
@@ -85,6 +88,7 @@ export const AWIN_PRESET: Preset = {
     reviewCount: ['reviews', 'number_of_reviews'],
     size: ['Fashion:size', 'size'],
     colour: ['colour', 'color'],
+    inStock: ['in_stock', 'stock_status', 'availability'],
   },
   matches: (header) => ['aw_product_id', 'product_name', 'search_price'].every((c) => header.includes(c)),
 }

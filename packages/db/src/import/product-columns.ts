@@ -32,6 +32,7 @@ export const COLUMNS: readonly (readonly [string, string, (p: Row) => unknown])[
   ['colour', 'text', (p: Row) => p.colour],
   ['item_group_id', 'text', (p: Row) => p.itemGroupId],
   ['best_seller_rank', 'integer', (p: Row) => p.bestSellerRank],
+  ['in_stock', 'boolean', (p: Row) => p.inStock],
 ]
 
 // The category columns are the shop's (overrides applied afterwards): the first upsert writes

@@ -38,6 +38,8 @@ export interface ProductInput extends CategoryColumns {
   itemGroupId: string | null
   /** The feed's sales rank (lower sells more), e.g. Amazon's Best Sellers Rank. */
   bestSellerRank: number | null
+  /** What the feed says of stock: true, false (none), or null (it says nothing). */
+  inStock: boolean | null
 }
 
 /** A feed row the importer did not import. `line` is the 1-based line where it starts (header = 1). */

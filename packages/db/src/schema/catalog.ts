@@ -104,6 +104,8 @@ export const products = pgTable(
     reviewCount: integer(),
     /** The feed's sales rank (Amazon "Best Sellers Rank N in Toys & Games"); lower sells more. */
     bestSellerRank: integer(),
+    /** What the feed says of stock (issue 20): true, false (none left), null (it says nothing). */
+    inStock: boolean(),
     /**
      * The "Recommended" order's score (docs/decisions/default-sort.md): the rating shrunk towards
      * 4.0 by 5 phantom reviews (a Bayesian average, so one 5-star review does not beat 1,000

@@ -114,12 +114,14 @@ interface ProductRow {
   variant_secondary: boolean
   disabled: boolean
   category_hidden: boolean
+  in_stock: boolean | null
 }
 
 const COLUMNS = `p.id, p.aw_product_id, p.title, left(p.long_description, 400) as description, p.price, p.image_url,
   p.brand, p.merchant_name, p.average_rating, p.review_count, p.category_name, p.category_level1,
-  p.category_level2, p.category_level3, p.variant_group_id, p.variant_secondary, p.disabled, p.category_hidden`
-const VISIBLE = `not p.disabled and not p.category_hidden and not p.variant_secondary and p.category_name is not null`
+  p.category_level2, p.category_level3, p.variant_group_id, p.variant_secondary, p.disabled, p.category_hidden, p.in_stock`
+// In stock where the feed says (issue 20): a product the feed says is out of stock is never read as a candidate.
+const VISIBLE = `not p.disabled and not p.category_hidden and not p.variant_secondary and p.category_name is not null and p.in_stock is not false`
 
 /**
  * $1..$4 the levels of the category paths, $5 the budget (null: any), $6 the tsquery ('' for
@@ -226,7 +228,7 @@ async function readPickProducts(
     .map((t) => `(${t})`)
     .join(' | ')
   const { rows } = await poolOf(db).query<ProductRow>({
-    name: 'presently_pick_products_v2',
+    name: 'presently_pick_products_v3',
     text: PRODUCTS_QUERY,
     values: [...levels, input.maxPrice, tsquery, input.likedIds],
   })
@@ -254,7 +256,7 @@ async function readPickProducts(
       variantSecondary: r.variant_secondary,
       disabled: r.disabled,
       hidden: r.category_hidden,
-      inStock: null,
+      inStock: r.in_stock,
     }
     known?.set(r.id, product)
     return product

@@ -61,6 +61,7 @@ describe('Awin format', () => {
         colour: 'Black',
         itemGroupId: null,
         bestSellerRank: null,
+        inStock: true,
       } satisfies ProductInput,
     })
   })

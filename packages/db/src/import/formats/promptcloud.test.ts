@@ -57,6 +57,8 @@ describe('PromptCloud format', () => {
       colour: null,
       itemGroupId: null,
       bestSellerRank: null,
+      // number_available_in_stock "5 new" (a no-break space in the feed).
+      inStock: true,
     } satisfies ProductInput)
   })
 
