@@ -139,6 +139,31 @@ export function openLoop(options: {
   })
 }
 
+/**
+ * A service called directly (no HTTP, no session lookup) with `concurrency` calls in flight for
+ * `seconds`: call(i) with i counting up from 0 across all of them. Latencies sorted, in ms.
+ */
+export async function inProcessLoop(
+  concurrency: number,
+  seconds: number,
+  call: (i: number) => Promise<unknown>,
+): Promise<LoopResult> {
+  const latencies: number[] = []
+  const until = Date.now() + seconds * 1000
+  let next = 0
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) {
+        const started = performance.now()
+        await call(next++)
+        latencies.push(performance.now() - started)
+      }
+    }),
+  )
+  latencies.sort((a, b) => a - b)
+  return { latencies, requests: latencies.length, non2xx: 0, errors: 0, seconds }
+}
+
 /** The p-th percentile (nearest rank) of sorted values. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN

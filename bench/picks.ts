@@ -21,7 +21,7 @@ import os from 'node:os'
 import { clickThroughs, eq, occasions, products } from '@presently/db'
 import { productPicksForPerson } from '@presently/api'
 import type { ProductPicksOutput } from '@presently/domain'
-import { closedLoop, percentile, type LoopResult } from './closed-loop.ts'
+import { closedLoop, inProcessLoop, percentile, type LoopResult } from './closed-loop.ts'
 import { embeddedTarget, growCatalog, serverTarget, type Target } from './lib.ts'
 import { acceptable, PICK_PERSONAS } from './pick-personas.ts'
 import { addPersona, signedIn, startPersonaShop } from './persona-setup.ts'
@@ -171,32 +171,17 @@ async function run(target: Target): Promise<void> {
         '  for scale: GET /api/recommendations/person/{id}',
         await load(ids.map((id) => `/api/recommendations/person/${id}?occasion=Christmas&count=3`)),
       )
-      const service: number[] = []
-      const until = Date.now() + seconds * 1000
-      let k = 0
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (Date.now() < until) {
-            const i = k++
-            const started = performance.now()
-            await productPicksForPerson(db, {
-              userId: busy.id,
-              personId: ids[i % ids.length]!,
-              occasion: occasionLabels[i % occasionLabels.length]!,
-              count: 8,
-            })
-            service.push(performance.now() - started)
-          }
-        }),
+      line(
+        '  the service alone (productPicksForPerson)',
+        await inProcessLoop(concurrency, seconds, (i) =>
+          productPicksForPerson(db, {
+            userId: busy.id,
+            personId: ids[i % ids.length]!,
+            occasion: occasionLabels[i % occasionLabels.length]!,
+            count: 8,
+          }),
+        ),
       )
-      service.sort((a, b) => a - b)
-      line('  the service alone (productPicksForPerson)', {
-        latencies: service,
-        requests: service.length,
-        non2xx: 0,
-        errors: 0,
-        seconds,
-      })
     }
     await speed(`shipped catalog`)
     if (catalogSize > 0) {

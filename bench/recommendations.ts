@@ -25,7 +25,7 @@ import { occasions } from '@presently/db'
 import { recommendForPerson } from '@presently/api'
 import { listTier, slugToCategory, type RecommendationsOutput } from '@presently/domain'
 import { categoryUrl, pathLevels } from '@presently/recommender'
-import { closedLoop, openLoop, percentile, type LoopResult } from './closed-loop.ts'
+import { closedLoop, inProcessLoop, openLoop, percentile, type LoopResult } from './closed-loop.ts'
 import { embeddedTarget, serverTarget, type Target } from './lib.ts'
 import { PERSONAS } from './personas.ts'
 import { addPersona, signedIn, startPersonaShop } from './persona-setup.ts'
@@ -149,33 +149,18 @@ async function run(target: Target): Promise<void> {
     line('  for scale: GET /healthz (no session)', await load(['/healthz']))
     line('  for scale: GET /api/people/{id}', await load(ids.map((id) => `/api/people/${id}`)))
     // The service alone (no HTTP, no session lookup), 16 calls in flight.
-    const service: number[] = []
-    const until = Date.now() + seconds * 1000
-    let k = 0
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (Date.now() < until) {
-          const i = k++
-          const started = performance.now()
-          await recommendForPerson(db, {
-            userId: busy.id,
-            personId: ids[i % ids.length]!,
-            occasion: occasionLabels[i % occasionLabels.length]!,
-            count: 3,
-            debug: false,
-          })
-          service.push(performance.now() - started)
-        }
-      }),
+    line(
+      '  the service alone (recommendForPerson)',
+      await inProcessLoop(concurrency, seconds, (i) =>
+        recommendForPerson(db, {
+          userId: busy.id,
+          personId: ids[i % ids.length]!,
+          occasion: occasionLabels[i % occasionLabels.length]!,
+          count: 3,
+          debug: false,
+        }),
+      ),
     )
-    service.sort((a, b) => a - b)
-    line('  the service alone (recommendForPerson)', {
-      latencies: service,
-      requests: service.length,
-      non2xx: 0,
-      errors: 0,
-      seconds,
-    })
     const timings: number[] = []
     for (let i = 0; i < 100; i++) {
       const answer = await recommendForPerson(db, {
