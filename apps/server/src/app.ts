@@ -14,6 +14,7 @@ import { registerOpenApi } from './plugins/openapi.ts'
 import { registerHealth } from './plugins/health.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerAccountCache } from './plugins/account-cache.ts'
+import { registerPublicReadCache } from './plugins/public-read-cache.ts'
 import { registerBackgroundWork } from './plugins/background.ts'
 import { registerAuthRoutes } from './rest/auth.ts'
 import { registerGoogleRoutes } from './rest/google.ts'
@@ -140,6 +141,8 @@ export async function buildApp({
   await registerCompression(app)
   // Signed-in answers kept per user and data version, JSON and compressed bytes (issue 24).
   registerAccountCache(app, { maxBytes: env.ACCOUNT_CACHE_MB * 1024 * 1024 })
+  // Public catalog answers kept as bytes per catalog version (held in memory by LISTEN) and URL.
+  registerPublicReadCache(app, { db, maxBytes: env.PUBLIC_READ_CACHE_MB * 1024 * 1024 })
   const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
   await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs })
   await registerAuthRoutes(app, db, auth)

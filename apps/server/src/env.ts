@@ -90,6 +90,8 @@ export const envSchema = z
      * 0 turns the cache off (every answer made afresh, as before; benchmarks compare both).
      */
     ACCOUNT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+    /** Megabytes of public catalog answers kept as bytes per catalog version and URL (issue 24); 0: off. */
+    PUBLIC_READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   })
   .superRefine((env, ctx) => {
     const llm = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const

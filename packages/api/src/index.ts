@@ -130,3 +130,11 @@ export { getBudgets, saveBudgets, remainingBudget, type RemainingBudget } from '
 export { getPlan } from './services/gifts/plan.ts'
 export { givenProductIds } from './services/gifts/given-products.ts'
 export { giftInput } from './router/gifts.ts'
+export {
+  CATALOG_VERSION_APPLICATION,
+  CATALOG_VERSION_CHANNEL,
+  catalogVersionOf,
+  catalogVersionWatcherOf,
+  watchCatalogVersion,
+  type CatalogVersionWatcher,
+} from './services/catalog-version.ts'

@@ -161,3 +161,12 @@ export async function openDatabase(options: {
     },
   }
 }
+
+/**
+ * A new node-postgres client, not connected, with the settings of `db`'s pool (its URL, timeouts,
+ * type parsers), with `settings` on top (e.g. application_name): for a session of its own outside the pool, such as one that LISTENs for
+ * notifications (packages/api catalog-version.ts). The caller connects and ends it.
+ */
+export function dedicatedClientOf(db: Db, settings: pg.ClientConfig = {}): pg.Client {
+  return new pg.Client({ ...db.$client.options, ...settings })
+}

@@ -1,7 +1,7 @@
 export * from 'drizzle-orm'
 export * as schema from './schema/index.ts'
 export * from './schema/index.ts'
-export { createDb, createPool, openDatabase, type Database, type Db } from './client.ts'
+export { createDb, createPool, dedicatedClientOf, openDatabase, type Database, type Db } from './client.ts'
 export {
   startEmbeddedCluster,
   startTemporaryCluster,

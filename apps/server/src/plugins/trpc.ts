@@ -31,7 +31,9 @@ export async function registerTrpc(
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, parsed) =>
       parsed(null, body),
     )
-    scope.all<{ Params: { path: string } }>('/trpc/:path', async (request, reply) => {
+    // publicRead: GETs of the public catalog reads (answers sent `Cache-Control: public`, see
+    // trpcCacheControl) are kept as bytes per catalog version and URL (public-read-cache.ts).
+    scope.all<{ Params: { path: string } }>('/trpc/:path', { config: { publicRead: true } }, async (request, reply) => {
       const createContext = (): Context => ({
         db,
         user: request.user,

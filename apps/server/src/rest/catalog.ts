@@ -42,6 +42,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
   route.get(
     '/api/category-overrides/tree',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['categories'],
         summary: "The shop's category tree",
@@ -58,6 +59,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
   route.get(
     '/api/search/categories-with-counts',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['categories'],
         summary: "The categories of a search's results, with product counts",
@@ -75,6 +77,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
   route.get(
     '/api/category-overrides/category-counts/promo/:promoId',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['categories'],
         summary: "The categories of a promo's products, with counts",
@@ -117,6 +120,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
   route.get(
     '/api/promos/:id/products',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['promos'],
         summary: "Every product of a promo, in the promo's order",
@@ -134,6 +138,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
   route.get(
     '/api/promos/:id/products/paginated',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['promos'],
         summary: "A page of a promo's products",
@@ -165,6 +170,7 @@ export function registerVariantRoutes(app: FastifyInstance, db: Db): void {
   route.get(
     '/api/variants/product/:id/status',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['variants'],
         summary: 'Whether a product belongs to a variant group, and is its primary',
@@ -182,6 +188,7 @@ export function registerVariantRoutes(app: FastifyInstance, db: Db): void {
   route.get(
     '/api/variants/product/:id/group',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['variants'],
         summary: "A product's variant group with its variants",

@@ -61,7 +61,10 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
 
   route.get(
     '/api/products',
-    { schema: { ...listing, summary: 'A page of the catalog: search, category filter, sort and price band' } },
+    {
+      config: { publicRead: true },
+      schema: { ...listing, summary: 'A page of the catalog: search, category filter, sort and price band' },
+    },
     async (request, reply) => {
       const result = await listProducts(db, toListInput(request.query))
       publicCache(reply)
@@ -71,7 +74,10 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
 
   route.get(
     '/api/products/by-category',
-    { schema: { ...listing, summary: 'The same listing, used when browsing a category' } },
+    {
+      config: { publicRead: true },
+      schema: { ...listing, summary: 'The same listing, used when browsing a category' },
+    },
     async (request, reply) => {
       const result = await listProducts(db, toListInput(request.query))
       publicCache(reply)
@@ -82,6 +88,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
   route.get(
     '/api/products/max-price',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['products'],
         summary: 'The highest price in the catalog (GBP)',
@@ -98,6 +105,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
   route.get(
     '/api/products/:id',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['products'],
         summary: 'One product by shop id, or by affiliate-network id with type=aw (disabled ones to staff only)',
@@ -120,6 +128,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
   route.get(
     '/api/products/:awProductId/descriptions/formatted',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['products'],
         summary: "A product's description as sanitised HTML",

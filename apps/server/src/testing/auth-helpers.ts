@@ -78,3 +78,17 @@ export async function signedInUser(app: FastifyInstance, db: Db, email: string, 
   if (!user) throw new Error(`no user ${email}`)
   return { token: cookie.value, userId: user.id }
 }
+
+/**
+ * Waits until `app` holds the catalog version in memory (its LISTEN connection is up; issue 24,
+ * plugins/public-read-cache.ts), so its public reads are kept from then on.
+ * @throws Error after `timeoutMs`.
+ */
+export async function catalogVersionListening(app: FastifyInstance, timeoutMs = 10_000): Promise<void> {
+  await app.ready()
+  const until = Date.now() + timeoutMs
+  while (app.catalogVersion.current() === undefined) {
+    if (Date.now() > until) throw new Error('the catalog version watcher did not connect')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
-import { sql, type Db } from '@presently/db'
+import type { Db } from '@presently/db'
+import { catalogVersionOf } from './catalog-version.ts'
 
 /** Entries kept per database, and how long one lives even if the catalog never changes. */
 const MAX_ENTRIES = 2000
@@ -13,14 +14,14 @@ const caches = new WeakMap<Db, LRUCache<string, { value: unknown }>>()
  * Keys carry the catalog version (table catalog_state, bumped by statement triggers on
  * products, promos, promo_products, category_overrides and variant_groups; migration 0005), so
  * any write, by this process, the import CLI or anyone else, makes older entries unreachable at
- * once. Reading the version is one primary-key lookup per call. Entries are shared by every
+ * once. The version comes from memory where the server keeps it (watchCatalogVersion: LISTEN for
+ * the triggers' notifications, issue 24), else from one primary-key lookup. Entries are shared by every
  * shopper: only cache reads that depend on nothing but `key`.
  *
  * @param key a stable description of the read, e.g. JSON of its normalised input.
  */
 export async function cachedCatalogRead<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
-  const { rows } = await db.execute<{ version: string }>(sql`select version from catalog_state where id = 1`)
-  const version = rows[0]?.version ?? '0'
+  const version = await catalogVersionOf(db)
   let cache = caches.get(db)
   if (!cache) {
     cache = new LRUCache({ max: MAX_ENTRIES, ttl: TTL_MS })

@@ -1,0 +1,171 @@
+import type pg from 'pg'
+import { dedicatedClientOf, sql, type Db } from '@presently/db'
+
+/** The channel bump_catalog_version() announces each new version on (migration 0028). */
+export const CATALOG_VERSION_CHANNEL = 'presently_catalog_version'
+
+/**
+ * The catalog version held in memory, kept by LISTEN on CATALOG_VERSION_CHANNEL (issue 24,
+ * docs/decisions/catalog-version-listen.md).
+ */
+export interface CatalogVersionWatcher {
+  /**
+   * The newest version this process knows, as a decimal string; undefined while the listening
+   * connection is down or was last heard from more than `staleAfterMs` ago, and callers then
+   * read catalog_state themselves.
+   */
+  current(): string | undefined
+  /**
+   * Reads catalog_state now and moves current() on to it (never back): used after this
+   * process's own writes, so the next read sees them without waiting for the notification.
+   * @returns the version read.
+   */
+  refresh(): Promise<string>
+  /** Ends the listening connection and its timers; current() is undefined from then on. */
+  close(): Promise<void>
+}
+
+/** The application_name of the listening connection (pg_stat_activity shows it). */
+export const CATALOG_VERSION_APPLICATION = 'presently-catalog-version'
+
+const watchers = new WeakMap<Db, CatalogVersionWatcher>()
+
+async function readVersion(db: Db): Promise<string> {
+  const { rows } = await db.execute<{ version: string }>(sql`select version::text as version from catalog_state where id = 1`)
+  return rows[0]?.version ?? '0'
+}
+
+/** The larger of two decimal version strings (bigint order). */
+function newer(a: string | undefined, b: string): string {
+  return a === undefined || BigInt(b) > BigInt(a) ? b : a
+}
+
+/**
+ * The current catalog version of `db` (catalog_state, bumped by statement triggers on every
+ * catalog table, migration 0005): from the watcher registered for `db` when it is listening,
+ * else one primary-key read. The version keys every cache of catalog reads.
+ */
+export async function catalogVersionOf(db: Db): Promise<string> {
+  return watchers.get(db)?.current() ?? readVersion(db)
+}
+
+/** The watcher registered for `db` by watchCatalogVersion, if any. */
+export function catalogVersionWatcherOf(db: Db): CatalogVersionWatcher | undefined {
+  return watchers.get(db)
+}
+
+/**
+ * Keeps `db`'s catalog version in memory: one connection of its own (outside the pool) LISTENs
+ * on CATALOG_VERSION_CHANNEL, then reads catalog_state, so no bump between the two is missed;
+ * each notification moves the version on. Every `heartbeatMs` (default 5 s) the connection reads
+ * the version again: a connection that died silently (no notification can arrive) is noticed,
+ * and current() answers undefined once nothing was heard for `staleAfterMs` (default 3
+ * heartbeats), so a lost connection costs a query per read, never stale answers for long. A lost
+ * connection is opened again after 1 s, then with doubling waits up to 30 s.
+ *
+ * Registers itself for `db` (catalogVersionOf, cachedCatalogRead use it) until close().
+ * Another process's write is seen when its notification arrives (PostgreSQL sends it at commit;
+ * typically well under a millisecond on one host); this process's own writes call refresh().
+ */
+export function watchCatalogVersion(
+  db: Db,
+  options: { heartbeatMs?: number; staleAfterMs?: number; onError?: (error: unknown) => void } = {},
+): CatalogVersionWatcher {
+  const heartbeatMs = options.heartbeatMs ?? 5000
+  const staleAfterMs = options.staleAfterMs ?? 3 * heartbeatMs
+  let version: string | undefined
+  let heardAt = 0
+  let client: pg.Client | undefined
+  let closed = false
+  let retryMs = 1000
+  let retryTimer: NodeJS.Timeout | undefined
+
+  const heard = (value: string) => {
+    version = newer(version, value)
+    heardAt = Date.now()
+  }
+  const lost = (error?: unknown) => {
+    if (error !== undefined) options.onError?.(error)
+    const dead = client
+    client = undefined
+    version = undefined
+    dead?.removeAllListeners()
+    dead?.on('error', () => {})
+    void dead?.end().catch(() => {})
+    if (!closed && !retryTimer) {
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined
+        void connect()
+      }, retryMs)
+      retryTimer.unref()
+      retryMs = Math.min(30_000, retryMs * 2)
+    }
+  }
+  const connect = async () => {
+    if (closed) return
+    const next = dedicatedClientOf(db, { application_name: CATALOG_VERSION_APPLICATION })
+    next.on('error', (error) => lost(error))
+    next.on('end', () => {
+      if (client === next) lost()
+    })
+    next.on('notification', (message) => {
+      if (message.channel === CATALOG_VERSION_CHANNEL && message.payload && /^\d+$/.test(message.payload)) {
+        heard(message.payload)
+      }
+    })
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${CATALOG_VERSION_CHANNEL}`)
+      const { rows } = await next.query<{ version: string }>('select version::text as version from catalog_state where id = 1')
+      if (closed) {
+        await next.end()
+        return
+      }
+      client = next
+      retryMs = 1000
+      heard(rows[0]?.version ?? '0')
+    } catch (error) {
+      client = next
+      lost(error)
+    }
+  }
+  const heartbeat = setInterval(() => {
+    const live = client
+    if (!live) return
+    live
+      .query<{ version: string }>('select version::text as version from catalog_state where id = 1')
+      .then(({ rows }) => {
+        if (client === live) heard(rows[0]?.version ?? '0')
+      })
+      .catch((error: unknown) => {
+        if (client === live) lost(error)
+      })
+  }, heartbeatMs)
+  heartbeat.unref()
+  void connect()
+
+  const watcher: CatalogVersionWatcher = {
+    current: () => (version !== undefined && Date.now() - heardAt <= staleAfterMs ? version : undefined),
+    async refresh() {
+      const read = await readVersion(db)
+      if (version !== undefined) version = newer(version, read)
+      return read
+    },
+    async close() {
+      closed = true
+      clearInterval(heartbeat)
+      if (retryTimer) clearTimeout(retryTimer)
+      if (watchers.get(db) === watcher) watchers.delete(db)
+      const last = client
+      client = undefined
+      version = undefined
+      if (last) {
+        last.removeAllListeners()
+        last.on('error', () => {})
+        await last.end().catch(() => {})
+      }
+    },
+  }
+  watchers.set(db, watcher)
+  return watcher
+}
