@@ -13,6 +13,7 @@ export { categoryUrl, urlReadsBack, categoryNameKey, PATH_SEPARATOR, pathLevels 
 export {
   applyLlmAnswer,
   buildLlmPrompts,
+  cleanModelText,
   extractJson,
   llmAnswerSchema,
   profileSummary,
@@ -36,4 +37,5 @@ export { PICK_WEIGHTS, PICK_FACTORS, QUALITY } from './picks/pick-weights.ts'
 export { productAgeSignal, productAgeFit, type ProductAgeSignal } from './picks/product-age.ts'
 export { pickReason, pounds, type ReasonFacts } from './picks/pick-reason.ts'
 export { INTEREST_TERMS, pickTermsFor } from './data/pick-terms.ts'
+export { applyPickLlmAnswer, buildPickLlmPrompts, pickLlmAnswerSchema, PICK_REASON_MAX } from './picks/llm-picks.ts'
 export type * from './picks/types.ts'

@@ -83,10 +83,13 @@ export function extractJson(text: string): unknown {
   return JSON.parse(body.slice(start, end + 1)) as unknown
 }
 
-/** Reasoning the model wrote, kept only when it is plain text of sensible length. */
-function cleanReasoning(text: string | undefined): string | null {
+/**
+ * Text the model wrote, kept only when it is plain text of sensible length (10 to `max`
+ * characters, no control characters or angle brackets); whitespace runs become one space.
+ */
+export function cleanModelText(text: string | undefined, max = 400): string | null {
   const value = (text ?? '').replace(/\s+/g, ' ').trim()
-  if (value.length < 10 || value.length > 400) return null
+  if (value.length < 10 || value.length > max) return null
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f<>]/.test(value)) return null
   return value
@@ -118,7 +121,7 @@ export function applyLlmAnswer(
       continue
     }
     if (chosen.some((c) => c.path === match.path)) continue
-    const reasoning = cleanReasoning(item.reasoning)
+    const reasoning = cleanModelText(item.reasoning)
     chosen.push(reasoning ? { ...match, reasoning } : match)
     if (chosen.length >= count) break
   }

@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { sql } from '@presently/db'
@@ -382,5 +384,107 @@ describe('GET /api/recommendations/person/{personId}/products', () => {
       expect(idea.price).toMatch(/^£\d+\.\d{2}$/)
     }
     expect(ideas.map((i) => i.title)).toEqual(titles(body).slice(0, ideas.length))
+  })
+})
+
+describe('the optional LLM pass over the picks, against a fake OpenAI-compatible endpoint (issue 20)', () => {
+  let fake: http.Server
+  let llmApp: FastifyInstance
+  let mode: 'reverse' | 'invent' | 'error' | 'slow' = 'reverse'
+  let asked = 0
+  let dad: number
+
+  beforeAll(async () => {
+    fake = http.createServer((req, res) => {
+      let raw = ''
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()))
+      req.on('end', () => {
+        asked += 1
+        const body = JSON.parse(raw) as { messages: { role: string; content: string }[] }
+        const ids = [...body.messages[1]!.content.matchAll(/id: (\d+)/g)].map((m) => Number(m[1]))
+        const answer = (content: string) => JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] })
+        if (mode === 'error') return res.writeHead(500).end('{"error":"overloaded"}')
+        if (mode === 'slow') return void setTimeout(() => res.writeHead(200).end(answer('{"picks":[]}')), 1500)
+        const items =
+          mode === 'reverse'
+            ? [...ids]
+                .reverse()
+                .map((id, k) => ({ id, reason: `Chosen by the model for Dad, pick ${'ABCDEFGHIJKLMNOPQRSTUVWX'[k]}.` }))
+            : [{ id: 999_999, reason: 'A product the model made up.' }, { id: ids[1] }]
+        res.writeHead(200, { 'content-type': 'application/json' }).end(answer(JSON.stringify({ picks: items })))
+      })
+    })
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
+    const { port } = fake.address() as AddressInfo
+    llmApp = await buildTestApp(testDb.db, {
+      AUTH_RATE_LIMIT_IP_MAX: 1000,
+      AUTH_RATE_LIMIT_EMAIL_MAX: 1000,
+      LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
+      LLM_API_KEY: 'test-key',
+      LLM_MODEL: 'fake-model',
+      LLM_TIMEOUT_MS: 300,
+    })
+    dad = await createPerson(ann, {
+      name: 'Dad',
+      relationshipId: ref.father,
+      dob: '1963-05-01',
+      interests: [
+        { interestId: ref.modelToys, is_primary: true },
+        { interestId: ref.puzzles, is_primary: true },
+      ],
+    })
+  })
+  afterAll(async () => {
+    await llmApp.close()
+    await new Promise((resolve) => fake.close(resolve))
+  })
+
+  const ask = async (target: FastifyInstance) => {
+    const res = await target.inject({
+      method: 'GET',
+      url: picksUrl(dad, 'occasion=Christmas&maxPrice=30'),
+      headers: as(ann),
+    })
+    expect(res.statusCode).toBe(200)
+    return productPicksOutput.parse(res.json())
+  }
+  const ids = (body: ProductPicksOutput) => body.picks.map((p) => p.product.id)
+
+  it("takes the model's order and reasons, over the same products (REST and tRPC)", async () => {
+    const engine = await ask(app)
+    mode = 'reverse'
+    const before = asked
+    const reordered = await ask(llmApp)
+    expect(asked).toBe(before + 1)
+    expect(ids(reordered)).toEqual([...ids(engine)].reverse())
+    expect(reordered.picks.map((p) => p.reason)).toEqual(
+      reordered.picks.map((_p, k) => `Chosen by the model for Dad, pick ${'ABCDEFGHIJKLMNOPQRSTUVWX'[k]}.`),
+    )
+    expect(reordered.budget).toEqual(engine.budget)
+    const trpc = await llmApp.inject({
+      method: 'GET',
+      url: `/trpc/recommendations.productsForPerson?input=${encodeURIComponent(JSON.stringify({ personId: dad, occasion: 'Christmas', maxPrice: 30 }))}`,
+      headers: as(ann),
+    })
+    expect(trpc.json<{ result: { data: ProductPicksOutput } }>().result.data.picks.map((p) => p.product.id)).toEqual(
+      ids(reordered),
+    )
+  })
+
+  it('never lets the model add a product, and keeps the engine picks when it fails or is slow', async () => {
+    const engine = await ask(app)
+    mode = 'invent'
+    const invented = await ask(llmApp)
+    expect([...ids(invented)].sort()).toEqual([...ids(engine)].sort())
+    expect(ids(invented)[0]).toBe(ids(engine)[1])
+    for (const failing of ['error', 'slow'] as const) {
+      mode = failing
+      const kept = await ask(llmApp)
+      expect(ids(kept), failing).toEqual(ids(engine))
+      expect(
+        kept.picks.map((p) => p.reason),
+        failing,
+      ).toEqual(engine.picks.map((p) => p.reason))
+    }
   })
 })

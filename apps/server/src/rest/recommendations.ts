@@ -84,6 +84,7 @@ export async function registerRecommendationRoutes(
           occasion: request.query.occasion,
           count: request.query.count,
           ...(request.query.maxPrice !== undefined ? { maxPrice: request.query.maxPrice } : {}),
+          llm: options.llm,
         })
       },
     )

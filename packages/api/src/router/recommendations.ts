@@ -48,6 +48,7 @@ export const recommendationsRouter = router({
         occasion: input.occasion,
         count: input.count,
         ...(input.maxPrice !== undefined ? { maxPrice: input.maxPrice } : {}),
+        llm: ctx.recommender?.llm,
       }),
     ),
   /** POST /api/people/{personId}/dismissed-products: "Not for {name}". */

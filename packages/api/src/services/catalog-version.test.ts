@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
 import { eq, products, sql } from '@presently/db'
+import { productListInput } from '@presently/domain'
 import {
   CATALOG_VERSION_APPLICATION,
   catalogVersionOf,
@@ -81,7 +82,7 @@ describe('watchCatalogVersion (issue 24)', () => {
       // A write while nobody listens is still seen by readers: they read the table.
       const [ball] = await createTestProducts(testDb.db, [{ title: 'Unheard Ball', price: 3 }])
       expect(await catalogVersionOf(testDb.db)).toBe(await stored())
-      const listed = await listProducts(testDb.db, { page: 1, limit: 12, search: 'Unheard Ball' })
+      const listed = await listProducts(testDb.db, productListInput.parse({ page: 1, limit: 12, search: 'Unheard Ball' }))
       expect(listed.products.map((p) => p.id)).toEqual([ball!.id])
       // Reconnected after a second: the version it answers includes that write.
       expect(await listening(watcher)).toBe(await stored())

@@ -389,12 +389,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       continue
     }
     const text = productText(product as PickProduct & { path: string })
-    const ageFit = productAgeFit(
-      text.age,
-      context.age,
-      plan.adult,
-      PICK_FACTORS.olderChildForAdult,
-    )
+    const ageFit = productAgeFit(text.age, context.age, plan.adult, PICK_FACTORS.olderChildForAdult)
     if (ageFit === 'exclude') {
       skip('age')
       continue
@@ -480,7 +475,16 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       score,
       personal,
       strong,
-      evidence: { likedStrength, neighbour, neighbourTitle, interestHits, optionHits, interestShare, optionShare, quality },
+      evidence: {
+        likedStrength,
+        neighbour,
+        neighbourTitle,
+        interestHits,
+        optionHits,
+        interestShare,
+        optionShare,
+        quality,
+      },
       forAdults: plan.adult && text.age.forAdults,
     })
   }
@@ -531,8 +535,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       quality: evidence.quality,
       price: product.price,
       budget: budgetMax,
-      occasion:
-        (candidate.signals.promo ?? 0) > 0.2 || (candidate.signals.occasion ?? 0) > 0.4 ? plan.occasion : null,
+      occasion: (candidate.signals.promo ?? 0) > 0.2 || (candidate.signals.occasion ?? 0) > 0.4 ? plan.occasion : null,
       forAdults: item.forAdults,
       category: candidate.stats.displayName,
       brand: product.brand,

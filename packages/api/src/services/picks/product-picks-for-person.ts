@@ -1,6 +1,16 @@
 import { eq, occasions, type Db } from '@presently/db'
 import { AppError, PEOPLE_MESSAGES, RECOMMENDATION_MESSAGES, ukToday, type ProductPicksOutput } from '@presently/domain'
-import { planPicks, productPicks, resolvePickBudget, type PicksResult } from '@presently/recommender'
+import {
+  applyPickLlmAnswer,
+  buildPickLlmPrompts,
+  planPicks,
+  productPicks,
+  profileSummary,
+  resolvePickBudget,
+  type PicksResult,
+  type ProductPick,
+} from '@presently/recommender'
+import { chatCompletion, type LlmConfig } from '../recommendations/llm-rerank.ts'
 import { catalogModelFor } from '../recommendations/catalog-model.ts'
 import { loadRecommendationInput, type RecommendationInput } from '../recommendations/load-recommendation-input.ts'
 import { loadPersonPickHistory, loadPickProducts } from './load-pick-inputs.ts'
@@ -42,6 +52,34 @@ export interface ProductPicksOptions {
   /** UK date YYYY-MM-DD (tests); today by default. */
   today?: string
   sources?: PickSources
+  /**
+   * The optional model that may reorder the picks and reword their reasons (LLM_* settings;
+   * reorderPicksWithLlm). Without it, or when it fails, the engine's picks stand.
+   */
+  llm?: LlmConfig
+}
+
+/**
+ * The picks in the order an LLM chooses, with the reasons it rewords (issue 20: "an optional LLM
+ * may only reorder the picks and reword reasons, as it does for categories"): the profile summary
+ * and the picks go out through chatCompletion (timeout LLM_TIMEOUT_MS); the reply is applied by
+ * applyPickLlmAnswer, so the set of products, the budget and the diversity stay the engine's and
+ * a reason stating a number the engine's did not is refused. On a timeout, an error or a reply
+ * that is not the expected JSON, the engine's picks are returned as they were. Never throws.
+ */
+export async function reorderPicksWithLlm(
+  llm: LlmConfig,
+  summary: string,
+  result: Pick<PicksResult, 'picks' | 'budget'>,
+): Promise<{ picks: ProductPick[]; error: string | null }> {
+  if (result.picks.length < 2) return { picks: result.picks, error: null }
+  const chat = await chatCompletion(llm, buildPickLlmPrompts(summary, result.picks, result.budget))
+  if (chat.content === null) return { picks: result.picks, error: chat.error }
+  try {
+    return { picks: applyPickLlmAnswer(chat.content, result.picks).picks, error: null }
+  } catch (err) {
+    return { picks: result.picks, error: `invalid answer: ${(err as Error).message.slice(0, 300)}` }
+  }
 }
 
 const ms = (n: number) => Math.round(n * 100) / 100
@@ -55,7 +93,8 @@ const ms = (n: number) => Math.round(n * 100) / 100
  * with the person (orders, dismissals, likes) at once, scores the catalog's categories
  * (planPicks), reads the products of the best ones and those matching the person's interest
  * terms within the budget (loadPickProducts), and ranks them (productPicks: weights, diversity,
- * exclusions, reasons; docs/decisions/gift-picks.md).
+ * exclusions, reasons; docs/decisions/gift-picks.md). With `llm`, a model may then reorder the
+ * picks and reword their reasons (reorderPicksWithLlm).
  *
  * Budget: `maxPrice` ("query"), else what is left of the person's budget for this occasion
  * ("event"/"person", issue 22; `sources.resolveBudget` when given), else the profile's Budget
@@ -107,8 +146,11 @@ export async function productPicksForPerson(db: Db, options: ProductPicksOptions
     liked: history.liked,
     seed: `${options.userId}:${options.personId}:${input.occasion.id}`,
   })
+  const picks = options.llm
+    ? (await reorderPicksWithLlm(options.llm, profileSummary(input.profile, input.occasion, today), result)).picks
+    : result.picks
   return {
-    picks: result.picks.map((pick) => {
+    picks: picks.map((pick) => {
       const levels = pick.product.path?.split('::') ?? []
       return {
         product: {

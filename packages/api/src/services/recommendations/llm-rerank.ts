@@ -42,36 +42,33 @@ interface ChatCompletion {
 
 const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null)
 
+/** One chat-completions exchange: the model's message content, or why there is none. */
+export interface ChatOutcome {
+  /** The first choice's message content; null when `error` says why there is none. */
+  content: string | null
+  /** The endpoint's answer (up to 2,000 characters) when it was not usable, else the content. */
+  rawResponse: string | null
+  /** Milliseconds until the answer (or the failure). */
+  responseTime: number
+  tokenUsage: LlmOutcome['tokenUsage']
+  error: string | null
+}
+
 /**
- * Asks the model to reorder the engine's top candidates and rewrite their reasoning (issue 12):
- * POST {baseUrl}/chat/completions with the system and user prompts of buildLlmPrompts, bearer
- * LLM_API_KEY. The reply is validated (applyLlmAnswer: zod; categories not among the candidates
- * are dropped; the engine's order fills the rest). On a timeout, a non-2xx answer, a network
- * error or a reply that is not the expected JSON, the engine's own first `count` stand and
- * `error` says why. Never throws.
+ * POSTs `prompts` to {baseUrl}/chat/completions (OpenAI-compatible; bearer LLM_API_KEY, the
+ * configured model, temperature and max_tokens) and reads the first choice's content. A timeout
+ * (`timeoutMs`), a non-2xx answer, a network error, an answer that is not JSON or has no message
+ * content give `content: null` and `error` saying which. Never throws. Shared by the category
+ * re-ranking (issue 12) and the picks' reordering (issue 20).
  */
-export async function rerankWithLlm(
-  config: LlmConfig,
-  summary: string,
-  candidates: readonly Recommendation[],
-  count: number,
-): Promise<LlmOutcome> {
-  const prompts = buildLlmPrompts(summary, candidates, count)
+export async function chatCompletion(config: LlmConfig, prompts: LlmPrompts): Promise<ChatOutcome> {
   const started = performance.now()
-  const base = {
-    model: config.model,
-    temperature: config.temperature,
-    maxTokens: config.maxTokens,
-    prompts,
-  }
-  const fallback = (error: string, rawResponse: string | null = null, tokenUsage: LlmOutcome['tokenUsage'] = null) => ({
-    ...base,
-    recommendations: candidates.slice(0, count),
+  const failed = (error: string, rawResponse: string | null = null, tokenUsage: ChatOutcome['tokenUsage'] = null) => ({
+    content: null,
     rawResponse,
     responseTime: performance.now() - started,
     tokenUsage,
     error,
-    dropped: [],
   })
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), config.timeoutMs)
@@ -92,10 +89,10 @@ export async function rerankWithLlm(
       signal: controller.signal,
     })
     raw = await response.text()
-    if (!response.ok) return fallback(`HTTP ${response.status}`, raw.slice(0, 2000))
+    if (!response.ok) return failed(`HTTP ${response.status}`, raw.slice(0, 2000))
   } catch (err) {
     const timedOut = controller.signal.aborted
-    return fallback(timedOut ? `timed out after ${config.timeoutMs} ms` : `request failed: ${(err as Error).message}`)
+    return failed(timedOut ? `timed out after ${config.timeoutMs} ms` : `request failed: ${(err as Error).message}`)
   } finally {
     clearTimeout(timer)
   }
@@ -103,7 +100,7 @@ export async function rerankWithLlm(
   try {
     completion = JSON.parse(raw) as ChatCompletion
   } catch {
-    return fallback('the endpoint did not answer JSON', raw.slice(0, 2000))
+    return failed('the endpoint did not answer JSON', raw.slice(0, 2000))
   }
   const usage = completion.usage
     ? {
@@ -113,19 +110,44 @@ export async function rerankWithLlm(
       }
     : null
   const content = completion.choices?.[0]?.message?.content
-  if (typeof content !== 'string') return fallback('no message content in the answer', raw.slice(0, 2000), usage)
+  if (typeof content !== 'string') return failed('no message content in the answer', raw.slice(0, 2000), usage)
+  return { content, rawResponse: content, responseTime: performance.now() - started, tokenUsage: usage, error: null }
+}
+
+/**
+ * Asks the model to reorder the engine's top candidates and rewrite their reasoning (issue 12):
+ * the system and user prompts of buildLlmPrompts through chatCompletion. The reply is validated
+ * (applyLlmAnswer: zod; categories not among the candidates are dropped; the engine's order
+ * fills the rest). On any failure of chatCompletion or a reply that is not the expected JSON, the
+ * engine's own first `count` stand and `error` says why. Never throws.
+ */
+export async function rerankWithLlm(
+  config: LlmConfig,
+  summary: string,
+  candidates: readonly Recommendation[],
+  count: number,
+): Promise<LlmOutcome> {
+  const prompts = buildLlmPrompts(summary, candidates, count)
+  const base = { model: config.model, temperature: config.temperature, maxTokens: config.maxTokens, prompts }
+  const chat = await chatCompletion(config, prompts)
+  const outcome = {
+    ...base,
+    rawResponse: chat.rawResponse,
+    responseTime: chat.responseTime,
+    tokenUsage: chat.tokenUsage,
+  }
+  if (chat.content === null) {
+    return { ...outcome, recommendations: candidates.slice(0, count), error: chat.error, dropped: [] }
+  }
   try {
-    const applied = applyLlmAnswer(content, candidates, count)
-    return {
-      ...base,
-      recommendations: applied.recommendations,
-      rawResponse: content,
-      responseTime: performance.now() - started,
-      tokenUsage: usage,
-      error: null,
-      dropped: applied.dropped,
-    }
+    const applied = applyLlmAnswer(chat.content, candidates, count)
+    return { ...outcome, recommendations: applied.recommendations, error: null, dropped: applied.dropped }
   } catch (err) {
-    return fallback(`invalid answer: ${(err as Error).message.slice(0, 300)}`, content, usage)
+    return {
+      ...outcome,
+      recommendations: candidates.slice(0, count),
+      error: `invalid answer: ${(err as Error).message.slice(0, 300)}`,
+      dropped: [],
+    }
   }
 }
