@@ -10,7 +10,9 @@ beforeAll(async () => {
 afterAll(async () => t.close())
 
 /** A path's levels as product columns. */
-function at(path: string): Pick<TestProductInput, 'categoryName' | 'categoryLevel1' | 'categoryLevel2' | 'categoryLevel3'> {
+function at(
+  path: string,
+): Pick<TestProductInput, 'categoryName' | 'categoryLevel1' | 'categoryLevel2' | 'categoryLevel3'> {
   const [categoryName, categoryLevel1 = null, categoryLevel2 = null, categoryLevel3 = null] = path.split('::')
   return { categoryName, categoryLevel1, categoryLevel2, categoryLevel3 }
 }
@@ -99,5 +101,25 @@ describe('loadPickProducts: the per-path read', () => {
     // The cut matters: the top level and the budget-free second level hold more than 40 offerable products.
     expect(offerable('Picks Top', null).length).toBeGreaterThan(80)
     expect(offerable('Picks Top::Trains', null).length).toBeGreaterThan(40)
+  })
+
+  it('reads the liked products whatever their price, each set of ids on its own, the same objects as the other reads', async () => {
+    const [cheap, dear, other] = await createTestProducts(t.db, [
+      { title: 'Liked cheap', price: 5, ...at('Liked Top::Kites'), averageRating: 3, reviewCount: 1 },
+      { title: 'Liked dear', price: 500, ...at('Liked Top::Kites'), averageRating: 3, reviewCount: 1 },
+      { title: 'Liked other', price: 7, ...at('Liked Other'), averageRating: 3, reviewCount: 1 },
+    ])
+    const read = (likedIds: number[]) =>
+      loadPickProducts(t.db, { catalogVersion: 'liked', paths: ['Liked Top'], terms: [], likedIds, maxPrice: 20 })
+    const ids = async (likedIds: number[]) => (await read(likedIds)).map((p) => p.id)
+    // The path's read alone: within the budget only.
+    expect(await ids([])).toEqual([cheap!.id])
+    // Liked first, whatever the price; the path's read after them.
+    expect(await ids([dear!.id])).toEqual([dear!.id, cheap!.id])
+    expect(await ids([other!.id, dear!.id])).toEqual([dear!.id, other!.id, cheap!.id])
+    expect(await ids([other!.id])).toEqual([other!.id, cheap!.id])
+    // One object per product and version, whichever read brought it.
+    const [a, b] = [await read([cheap!.id]), await read([])]
+    expect(a[0]).toBe(b[0])
   })
 })

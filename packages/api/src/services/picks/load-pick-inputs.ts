@@ -190,9 +190,9 @@ const PRODUCTS_QUERY = `
  * the liked products (read apart, whatever their price: the engine applies the budget).
  * Duplicates are removed by the engine.
  *
- * The catalog read (not the liked products) is kept per catalog version and (paths, terms,
- * budget), as the category statistics are (catalogModelFor): any catalog write bumps the version
- * and starts afresh. The ranking itself is computed on every call.
+ * The catalog reads are kept per catalog version and (paths, terms, budget), and the liked
+ * products per version and set of ids, as the category statistics are (catalogModelFor): any
+ * catalog write bumps the version and starts afresh. The ranking itself is computed on every call.
  */
 export async function loadPickProducts(
   db: Db,
@@ -204,28 +204,35 @@ export async function loadPickProducts(
     maxPrice: number | null
   },
 ): Promise<PickProduct[]> {
-  const key = JSON.stringify([input.paths, input.terms, input.maxPrice])
   let cache = readCaches.get(db)
   if (!cache || cache.version !== input.catalogVersion) {
     cache = { version: input.catalogVersion, reads: new Map(), products: new Map() }
     readCaches.set(db, cache)
   }
-  const known = cache.products
-  let read = cache.reads.get(key)
-  if (!read) {
-    if (cache.reads.size >= READS_KEPT) {
-      cache.reads.clear()
-      known.clear()
+  const { reads, products: known } = cache
+  const kept = (key: string, read: () => Promise<PickProduct[]>): Promise<PickProduct[]> => {
+    let promise = reads.get(key)
+    if (!promise) {
+      if (reads.size >= READS_KEPT) {
+        reads.clear()
+        known.clear()
+      }
+      promise = read()
+      reads.set(key, promise)
+      promise.catch(() => reads.delete(key))
     }
-    read = readPickProducts(db, { ...input, likedIds: [] }, known)
-    cache.reads.set(key, read)
-    const reads = cache.reads
-    read.catch(() => reads.delete(key))
+    return promise
   }
+  const likedIds = [...new Set(input.likedIds)].sort((a, b) => a - b)
   const [candidates, liked] = await Promise.all([
-    read,
-    input.likedIds.length
-      ? readPickProducts(db, { paths: [], terms: [], likedIds: input.likedIds, maxPrice: null })
+    kept(JSON.stringify([input.paths, input.terms, input.maxPrice]), () =>
+      readPickProducts(db, { ...input, likedIds: [] }, known),
+    ),
+    // The liked products are catalog rows too: kept per version like the rest (one query less per call).
+    likedIds.length
+      ? kept(`liked:${likedIds.join(',')}`, () =>
+          readPickProducts(db, { paths: [], terms: [], likedIds, maxPrice: null }, known),
+        )
       : [],
   ])
   return liked.length ? [...liked, ...candidates] : candidates
