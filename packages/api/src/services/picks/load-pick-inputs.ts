@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import type { Db } from '@presently/db'
 import { LIKE_ASSOCIATION, type PickProduct } from '@presently/recommender'
+import { readRecommendationInput, type RecommendationInput } from '../recommendations/load-recommendation-input.ts'
 
 /** The node-postgres pool under a Drizzle database (drizzle() keeps it as $client). */
 export function poolOf(db: Db): pg.Pool {
@@ -22,62 +23,69 @@ export interface PersonPickHistory {
 const PATH_SQL = (alias: string) =>
   `case when ${alias}.category_name is null then null else concat_ws('::', ${alias}.category_name, ${alias}.category_level1, ${alias}.category_level2, ${alias}.category_level3) end`
 
-/** $1 user, $2 person, $3 occasion label or value. */
-const HISTORY_QUERY = `
-  with occ as (
-    select id from occasions where lower(label) = lower($3) or lower(value) = lower($3)
-     order by (lower(label) = lower($3)) desc, id limit 1
-  )
-  select
+/**
+ * The user's history with the person, as columns of the recommendation input's row ($2 user, $3
+ * person, `occ` the occasion: readRecommendationInput).
+ */
+const HISTORY_COLUMNS = `
     coalesce((select json_agg(distinct g.product_id) from (
                 select ct.product_id from click_throughs ct
-                 where ct.user_id = $1 and ct.person_id = $2 and ct.product_id is not null
+                 where ct.user_id = $2 and ct.person_id = $3 and ct.product_id is not null
                 union
                 select gi.product_id from gifts gi
-                 where gi.user_id = $1 and gi.person_id = $2 and gi.product_id is not null) g), '[]'::json) as ordered,
-    coalesce((select json_agg(json_build_object('productId', d.product_id, 'path', ${PATH_SQL('p')}))
-                from pick_dismissals d join products p on p.id = d.product_id
-               where d.user_id = $1 and d.person_id = $2), '[]'::json) as dismissed,
+                 where gi.user_id = $2 and gi.person_id = $3 and gi.product_id is not null) g), '[]'::json) as pick_ordered,
+    coalesce((select json_agg(json_build_object('productId', d.product_id, 'path', ${PATH_SQL('pd')}))
+                from pick_dismissals d join products pd on pd.id = d.product_id
+               where d.user_id = $2 and d.person_id = $3), '[]'::json) as pick_dismissed,
     coalesce((select json_agg(json_build_object('productId', x.product_id, 'person', x.for_person, 'occasion', x.for_occasion))
                 from (select l.product_id,
-                             bool_or(a.person_id = $2) as for_person,
+                             bool_or(a.person_id = $3) as for_person,
                              coalesce(bool_or(a.occasion_id = (select id from occ)), false) as for_occasion
                         from product_likes l join product_like_associations a on a.product_like_id = l.id
-                       where l.user_id = $1
-                         and (a.person_id = $2 or (a.person_id is null and a.occasion_id = (select id from occ)))
-                       group by l.product_id) x), '[]'::json) as liked
+                       where l.user_id = $2
+                         and (a.person_id = $3 or (a.person_id is null and a.occasion_id = (select id from occ)))
+                       group by l.product_id) x), '[]'::json) as pick_liked
 `
 
 /**
- * The user's history with one person that the picks read (issue 20), in one query: products
- * bought for them (orders) or given to them by hand (issue 22's gifts), products dismissed for them ("Not for {name}") and products liked
- * for them or (with no person) for the occasion. The caller has already checked the person is
- * the user's own; every subquery filters on the user as well.
+ * The recommendation input (loadRecommendationInput) and the user's history with one person that
+ * the picks read (issue 20), in ONE query (two round trips were a fifth of a call's CPU: socket
+ * writes): products bought for them (orders) or given to them by hand (issue 22's gifts),
+ * products dismissed for them ("Not for {name}") and products liked for them or (with no person)
+ * for the occasion. The history is read only for the user's own person (every subquery filters
+ * on the user as well); the caller checks the profile is there.
  */
-export async function loadPersonPickHistory(
+export async function loadPickInputAndHistory(
   db: Db,
   userId: number,
   personId: number,
   occasionLabel: string,
-): Promise<PersonPickHistory> {
-  const { rows } = await poolOf(db).query<{
-    ordered: number[]
-    dismissed: { productId: number; path: string | null }[]
-    liked: { productId: number; person: boolean | null; occasion: boolean }[]
-  }>({ name: 'presently_pick_history_v2', text: HISTORY_QUERY, values: [userId, personId, occasionLabel] })
-  const row = rows[0]
+  today: string,
+): Promise<{ input: RecommendationInput; history: PersonPickHistory }> {
+  const { input, extraRow } = await readRecommendationInput(db, userId, personId, occasionLabel, today, {
+    name: 'presently_pick_input_v1',
+    columns: HISTORY_COLUMNS,
+  })
+  const row = extraRow as {
+    pick_ordered?: number[]
+    pick_dismissed?: { productId: number; path: string | null }[]
+    pick_liked?: { productId: number; person: boolean | null; occasion: boolean }[]
+  }
   return {
-    orderedProductIds: row?.ordered ?? [],
-    dismissed: row?.dismissed ?? [],
-    liked: (row?.liked ?? []).map((l) => ({
-      productId: l.productId,
-      strength:
-        l.person && l.occasion
-          ? LIKE_ASSOCIATION.personAndOccasion
-          : l.person
-            ? LIKE_ASSOCIATION.person
-            : LIKE_ASSOCIATION.occasion,
-    })),
+    input,
+    history: {
+      orderedProductIds: row.pick_ordered ?? [],
+      dismissed: row.pick_dismissed ?? [],
+      liked: (row.pick_liked ?? []).map((l) => ({
+        productId: l.productId,
+        strength:
+          l.person && l.occasion
+            ? LIKE_ASSOCIATION.personAndOccasion
+            : l.person
+              ? LIKE_ASSOCIATION.person
+              : LIKE_ASSOCIATION.occasion,
+      })),
+    },
   }
 }
 
