@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import { dedicatedClientOf, sql, type Db } from '@presently/db'
 
-/** The channel bump_catalog_version() announces each new version on (migration 0028). */
+/** The channel bump_catalog_version() announces each new version on (migration 0030). */
 export const CATALOG_VERSION_CHANNEL = 'presently_catalog_version'
 
 /**

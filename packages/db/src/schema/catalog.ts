@@ -32,6 +32,19 @@ export function categoryKey(value: SQLWrapper | string): SQL {
 /** products.popularity: see its column comment. Immutable, so it can be a stored generated column. */
 const POPULARITY_SQL = `((coalesce(average_rating, 0) * (case when average_rating is null then 0 else coalesce(review_count, 0) end) + 4.0 * 5) / ((case when average_rating is null then 0 else coalesce(review_count, 0) end) + 5)) * log(10.0 + (case when average_rating is null then 0 else coalesce(review_count, 0) end)) + (case when best_seller_rank > 0 then greatest(0, 5 - log(best_seller_rank)) * 0.3 else 0 end)`
 
+/**
+ * The rows the gift picks may offer (issue 20; VISIBLE in packages/api's load-pick-inputs.ts):
+ * enabled, in a shown category, a primary variant, with a category, not out of stock.
+ */
+const PICKABLE = (t: {
+  disabled: AnyPgColumn
+  categoryHidden: AnyPgColumn
+  variantSecondary: AnyPgColumn
+  categoryName: AnyPgColumn
+  inStock: AnyPgColumn
+}) =>
+  sql`not ${t.disabled} and not ${t.categoryHidden} and not ${t.variantSecondary} and ${t.categoryName} is not null and ${t.inStock} is not false`
+
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**
@@ -153,6 +166,22 @@ export const products = pgTable(
       .on(t.price, t.id)
       .where(sql`not ${t.disabled} and not ${t.categoryHidden} and not ${t.variantSecondary}`),
     index('products_variant_group_idx').on(t.variantGroupId),
+    // The gift picks' per-category read (issue 20, load-pick-inputs.ts): the most popular visible
+    // products of one category path, its whole subtree, within a budget. One index per depth of
+    // the path (its levels, then popularity), so each path is an index-only range scan of a few
+    // dozen entries; price is last so the budget is checked in the index.
+    index('products_picks_depth0_idx')
+      .on(t.categoryName, t.popularity.desc(), t.id, t.price)
+      .where(PICKABLE(t)),
+    index('products_picks_depth1_idx')
+      .on(t.categoryName, t.categoryLevel1, t.popularity.desc(), t.id, t.price)
+      .where(PICKABLE(t)),
+    index('products_picks_depth2_idx')
+      .on(t.categoryName, t.categoryLevel1, t.categoryLevel2, t.popularity.desc(), t.id, t.price)
+      .where(PICKABLE(t)),
+    index('products_picks_depth3_idx')
+      .on(t.categoryName, t.categoryLevel1, t.categoryLevel2, t.categoryLevel3, t.popularity.desc(), t.id, t.price)
+      .where(PICKABLE(t)),
     // Deleting a user sets disabled_by_user_id null; few rows carry one, so a partial index is tiny.
     index('products_disabled_by_idx')
       .on(t.disabledByUserId)

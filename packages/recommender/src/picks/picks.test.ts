@@ -278,3 +278,26 @@ describe('titles for children', () => {
     expect(productAgeFit(productAgeSignal('Giant Dominoes Garden Game for Kids and Adults'), 58, true, 0.5)).toBe(1)
   })
 })
+
+describe('the same product objects asked about for several people (the server keeps them per catalog version)', () => {
+  const gardener = profile({
+    name: 'Mum',
+    dateOfBirth: '1967-03-01',
+    relationship: { name: 'Mother', type: 'Family' },
+    interests: [{ name: 'Gardening', love: true, targets: [{ path: 'Tools & Garden', weight: 0.9 }] }, puzzles],
+    completeness: 40,
+  })
+  const summary = (r: PicksResult) => r.picks.map((p) => [p.product.id, p.reason, p.score])
+  const fresh = () => FEED.map((p) => ({ ...p }))
+
+  it('answers each from their own interest terms, as with products never seen before', () => {
+    const dadFirst = summary(run(dad))
+    const mum = summary(run(gardener))
+    const dadAgain = summary(run(dad))
+    expect(mum).toEqual(summary(run(gardener, {}, fresh())))
+    expect(dadAgain).toEqual(dadFirst)
+    expect(dadFirst).toEqual(summary(run(dad, {}, fresh())))
+    expect(mum).not.toEqual(dadFirst)
+    expect(run(gardener).picks.some((p) => /garden/i.test(p.reason))).toBe(true)
+  })
+})

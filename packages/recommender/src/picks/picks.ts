@@ -207,6 +207,28 @@ function termHits(index: TermIndex, text: ProductText): Float64Array {
   return hits
 }
 
+/**
+ * The term hits of a product depend only on the product's text and the person's term lists, and
+ * the same people are asked about again and again with the same product objects (kept per catalog
+ * version by the server): so they are kept per list of term lists and product (a WeakMap, so a
+ * product the server lets go takes its hits with it). Term matching was the largest part of a
+ * call's CPU after the products' text (a CPU profile of bench/picks, issue 20). Read-only: the
+ * arrays handed out are shared. At most TERM_SETS_KEPT lists are kept (then all are let go).
+ */
+const TERM_SETS_KEPT = 2000
+const termSets = new Map<string, { index: TermIndex; hits: WeakMap<PickProduct, Float64Array> }>()
+
+function termsOf(sources: readonly TermSource[]): { index: TermIndex; hits: WeakMap<PickProduct, Float64Array> } {
+  const key = sources.map((s) => s.terms.join('\u0001')).join('\u0002')
+  let set = termSets.get(key)
+  if (!set) {
+    if (termSets.size >= TERM_SETS_KEPT) termSets.clear()
+    set = { index: indexTerms(sources), hits: new WeakMap() }
+    termSets.set(key, set)
+  }
+  return set
+}
+
 function markTerms(index: TermIndex, hits: Float64Array, words: ReadonlySet<string>, full: string, value: number) {
   if (!full) return
   for (const word of words) {
@@ -216,15 +238,21 @@ function markTerms(index: TermIndex, hits: Float64Array, words: ReadonlySet<stri
   for (const { source, term } of index.phrases) if (hits[source]! < value && hasTerm(full, term)) hits[source] = value
 }
 
-/** A number 0..1 fixed by the text (FNV-1a): the stable daily shuffle. */
-function unitHash(text: string): number {
-  let h = 0x811c9dc5
+/**
+ * FNV-1a over `text`, continuing from `state` (the offset basis by default): hashing a prefix
+ * once and continuing from it for each suffix gives the hash of the whole text.
+ */
+function fnv1a(text: string, state = 0x811c9dc5): number {
+  let h = state
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i)
     h = Math.imul(h, 0x01000193)
   }
-  return (h >>> 0) / 0x1_0000_0000
+  return h
 }
+
+/** A number 0..1 fixed by a FNV-1a state: the stable daily shuffle. */
+const unitOf = (state: number) => (state >>> 0) / 0x1_0000_0000
 
 /** Bayesian quality 0..1: rating shrunk to QUALITY.meanRating, and review volume. */
 export function productQuality(rating: number | null, reviews: number | null): number {
@@ -340,8 +368,14 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     return e
   }
 
-  const termIndex = indexTerms(plan.termSources)
-  const candidates = new Map<string, ScoredCandidate | undefined>()
+  const terms = termsOf(plan.termSources)
+  // The shuffle hashes `${seed}|${today}|${product.id}`: its common prefix once.
+  const shuffleState = fnv1a(`${options.seed}|${options.today}|`)
+  /** Per product path: its candidate category and that category's interest and option shares (once per path). */
+  const candidates = new Map<
+    string,
+    { candidate: ScoredCandidate; interestShare: number; optionShare: number } | null
+  >()
   const scored: Scored[] = []
   const seen = new Set<number>()
   for (const product of products) {
@@ -375,15 +409,28 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       skip('dismissed for them')
       continue
     }
-    let candidate = candidates.get(product.path)
-    if (candidate === undefined && !candidates.has(product.path)) {
-      candidate = candidateOf(plan, product.path)
-      candidates.set(product.path, candidate)
+    let found = candidates.get(product.path)
+    if (found === undefined) {
+      const c = candidateOf(plan, product.path)
+      // The category's own interest and option readings (the interest map), for personal fit and reasons.
+      let share = 0
+      if (c)
+        for (const kind of OPTION_SIGNALS)
+          share = Math.max(share, (c.signals[kind] ?? 0) / (SIGNALS[kind].weight * catWeight))
+      found = c
+        ? {
+            candidate: c,
+            interestShare: (c.signals.interest ?? 0) / (SIGNALS.interest.weight * catWeight),
+            optionShare: share,
+          }
+        : null
+      candidates.set(product.path, found)
     }
-    if (!candidate) {
+    if (!found) {
       skip('no candidate category')
       continue
     }
+    const { candidate, interestShare, optionShare } = found
     if (candidate.excluded) {
       skip(`category: ${candidate.excluded.split(':')[0]}`)
       continue
@@ -396,7 +443,11 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     }
 
     // Term fit: noisy-OR over interests and options (title full, description half).
-    const hits = termHits(termIndex, text)
+    let hits = terms.hits.get(product)
+    if (!hits) {
+      hits = termHits(terms.index, text)
+      terms.hits.set(product, hits)
+    }
     let termMiss = 1
     let titleInterestHit = false
     let titleHit = false
@@ -414,13 +465,6 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       } else optionHits.push(source.says)
     }
     const termFit = 1 - termMiss
-
-    // The category's own interest and option readings (the interest map), for personal fit and reasons.
-    const interestShare = (candidate.signals.interest ?? 0) / (SIGNALS.interest.weight * catWeight)
-    let optionShare = 0
-    for (const kind of OPTION_SIGNALS) {
-      optionShare = Math.max(optionShare, (candidate.signals[kind] ?? 0) / (SIGNALS[kind].weight * catWeight))
-    }
 
     const likedStrength = liked.get(product.id) ?? 0
     let neighbour = 0
@@ -456,7 +500,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     if (budgetMax !== null && product.price < budgetMax * PICK_FACTORS.smallShare) score *= PICK_FACTORS.small
     score *= PICK_FACTORS.dismissedLeaf ** (dismissedLeaf.get(product.path) ?? 0)
     score *= PICK_FACTORS.dismissedRange ** (dismissedRange.get(text.range) ?? 0)
-    score += score * PICK_FACTORS.shuffle * unitHash(`${options.seed}|${options.today}|${product.id}`)
+    score += score * PICK_FACTORS.shuffle * unitOf(fnv1a(String(product.id), shuffleState))
 
     // Strong: its category carries the interest, or its title names it inside a category the interest maps to.
     const strong =

@@ -1,6 +1,7 @@
 import type pg from 'pg'
 import type { Db } from '@presently/db'
 import { LIKE_ASSOCIATION, type PickProduct } from '@presently/recommender'
+import { readRecommendationInput, type RecommendationInput } from '../recommendations/load-recommendation-input.ts'
 
 /** The node-postgres pool under a Drizzle database (drizzle() keeps it as $client). */
 export function poolOf(db: Db): pg.Pool {
@@ -22,62 +23,69 @@ export interface PersonPickHistory {
 const PATH_SQL = (alias: string) =>
   `case when ${alias}.category_name is null then null else concat_ws('::', ${alias}.category_name, ${alias}.category_level1, ${alias}.category_level2, ${alias}.category_level3) end`
 
-/** $1 user, $2 person, $3 occasion label or value. */
-const HISTORY_QUERY = `
-  with occ as (
-    select id from occasions where lower(label) = lower($3) or lower(value) = lower($3)
-     order by (lower(label) = lower($3)) desc, id limit 1
-  )
-  select
+/**
+ * The user's history with the person, as columns of the recommendation input's row ($2 user, $3
+ * person, `occ` the occasion: readRecommendationInput).
+ */
+const HISTORY_COLUMNS = `
     coalesce((select json_agg(distinct g.product_id) from (
                 select ct.product_id from click_throughs ct
-                 where ct.user_id = $1 and ct.person_id = $2 and ct.product_id is not null
+                 where ct.user_id = $2 and ct.person_id = $3 and ct.product_id is not null
                 union
                 select gi.product_id from gifts gi
-                 where gi.user_id = $1 and gi.person_id = $2 and gi.product_id is not null) g), '[]'::json) as ordered,
-    coalesce((select json_agg(json_build_object('productId', d.product_id, 'path', ${PATH_SQL('p')}))
-                from pick_dismissals d join products p on p.id = d.product_id
-               where d.user_id = $1 and d.person_id = $2), '[]'::json) as dismissed,
+                 where gi.user_id = $2 and gi.person_id = $3 and gi.product_id is not null) g), '[]'::json) as pick_ordered,
+    coalesce((select json_agg(json_build_object('productId', d.product_id, 'path', ${PATH_SQL('pd')}))
+                from pick_dismissals d join products pd on pd.id = d.product_id
+               where d.user_id = $2 and d.person_id = $3), '[]'::json) as pick_dismissed,
     coalesce((select json_agg(json_build_object('productId', x.product_id, 'person', x.for_person, 'occasion', x.for_occasion))
                 from (select l.product_id,
-                             bool_or(a.person_id = $2) as for_person,
+                             bool_or(a.person_id = $3) as for_person,
                              coalesce(bool_or(a.occasion_id = (select id from occ)), false) as for_occasion
                         from product_likes l join product_like_associations a on a.product_like_id = l.id
-                       where l.user_id = $1
-                         and (a.person_id = $2 or (a.person_id is null and a.occasion_id = (select id from occ)))
-                       group by l.product_id) x), '[]'::json) as liked
+                       where l.user_id = $2
+                         and (a.person_id = $3 or (a.person_id is null and a.occasion_id = (select id from occ)))
+                       group by l.product_id) x), '[]'::json) as pick_liked
 `
 
 /**
- * The user's history with one person that the picks read (issue 20), in one query: products
- * bought for them (orders) or given to them by hand (issue 22's gifts), products dismissed for them ("Not for {name}") and products liked
- * for them or (with no person) for the occasion. The caller has already checked the person is
- * the user's own; every subquery filters on the user as well.
+ * The recommendation input (loadRecommendationInput) and the user's history with one person that
+ * the picks read (issue 20), in ONE query (two round trips were a fifth of a call's CPU: socket
+ * writes): products bought for them (orders) or given to them by hand (issue 22's gifts),
+ * products dismissed for them ("Not for {name}") and products liked for them or (with no person)
+ * for the occasion. The history is read only for the user's own person (every subquery filters
+ * on the user as well); the caller checks the profile is there.
  */
-export async function loadPersonPickHistory(
+export async function loadPickInputAndHistory(
   db: Db,
   userId: number,
   personId: number,
   occasionLabel: string,
-): Promise<PersonPickHistory> {
-  const { rows } = await poolOf(db).query<{
-    ordered: number[]
-    dismissed: { productId: number; path: string | null }[]
-    liked: { productId: number; person: boolean | null; occasion: boolean }[]
-  }>({ name: 'presently_pick_history_v2', text: HISTORY_QUERY, values: [userId, personId, occasionLabel] })
-  const row = rows[0]
+  today: string,
+): Promise<{ input: RecommendationInput; history: PersonPickHistory }> {
+  const { input, extraRow } = await readRecommendationInput(db, userId, personId, occasionLabel, today, {
+    name: 'presently_pick_input_v1',
+    columns: HISTORY_COLUMNS,
+  })
+  const row = extraRow as {
+    pick_ordered?: number[]
+    pick_dismissed?: { productId: number; path: string | null }[]
+    pick_liked?: { productId: number; person: boolean | null; occasion: boolean }[]
+  }
   return {
-    orderedProductIds: row?.ordered ?? [],
-    dismissed: row?.dismissed ?? [],
-    liked: (row?.liked ?? []).map((l) => ({
-      productId: l.productId,
-      strength:
-        l.person && l.occasion
-          ? LIKE_ASSOCIATION.personAndOccasion
-          : l.person
-            ? LIKE_ASSOCIATION.person
-            : LIKE_ASSOCIATION.occasion,
-    })),
+    input,
+    history: {
+      orderedProductIds: row.pick_ordered ?? [],
+      dismissed: row.pick_dismissed ?? [],
+      liked: (row.pick_liked ?? []).map((l) => ({
+        productId: l.productId,
+        strength:
+          l.person && l.occasion
+            ? LIKE_ASSOCIATION.personAndOccasion
+            : l.person
+              ? LIKE_ASSOCIATION.person
+              : LIKE_ASSOCIATION.occasion,
+      })),
+    },
   }
 }
 
@@ -123,36 +131,61 @@ const COLUMNS = `p.id, p.aw_product_id, p.title, left(p.long_description, 400) a
 // In stock where the feed says (issue 20): a product the feed says is out of stock is never read as a candidate.
 const VISIBLE = `not p.disabled and not p.category_hidden and not p.variant_secondary and p.category_name is not null and p.in_stock is not false`
 
+/** Within the budget ($5, pounds; null: any price). */
+const IN_BUDGET = `($5::numeric is null or p.price <= $5)`
+
+/**
+ * The PER_CATEGORY most popular visible products within budget of the category path k whose
+ * deepest level is `depth` (0: a top-level category .. 3): the path's levels are equal and any
+ * deeper level is free, so the path's whole subtree is read. Each depth has its own partial index
+ * over the visible catalog (products_picks_depth{0..3}_idx: the levels, popularity, id, price), so
+ * this is an index-only range scan that stops after PER_CATEGORY rows within budget.
+ */
+const PATH_TOP = (depth: 0 | 1 | 2 | 3) => {
+  const levels = ['category_name', 'category_level1', 'category_level2', 'category_level3']
+    .slice(0, depth + 1)
+    .map((column, i) => `p.${column} = k.l${i}`)
+    .join(' and ')
+  const only = depth === 3 ? 'k.l3 is not null' : `k.l${depth} is not null and k.l${depth + 1} is null`
+  return `(select p.id from products p
+     where ${only} and ${levels} and ${VISIBLE} and ${IN_BUDGET}
+     order by p.popularity desc nulls last, p.id
+     limit ${PER_CATEGORY})`
+}
+
 /**
  * $1..$4 the levels of the category paths, $5 the budget (null: any), $6 the tsquery ('' for
- * none), $7 liked product ids. The categories are read in ONE scan joined on the top level and
- * ranked per path (a lateral query per path scanned the table once per path); the ids of the
- * three sources are one set, so the products are read by primary key (three IN lists joined by
- * OR filtered every row of the table: 1.6 s at 1,000,000 products); a named statement, planned
- * once per connection.
+ * none), $7 liked product ids. Each path is read on its own (LATERAL) from the partial index of
+ * its depth, a range scan of a few dozen index entries (one scan of the visible catalog ranked
+ * per path read and sorted ~400,000 rows at 1,000,000 products: 1.4 s); the ids of the three
+ * sources are one set, so the products are read by primary key (three IN lists joined by OR
+ * filtered every row of the table: 1.6 s at 1,000,000 products); a named statement, planned once
+ * per connection.
  */
 const PRODUCTS_QUERY = `
   with k as (
-    select * from unnest($1::text[], $2::text[], $3::text[], $4::text[]) with ordinality as k(l0, l1, l2, l3, i)
+    select * from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as k(l0, l1, l2, l3)
   ),
   in_categories as (
-    select p.id, row_number() over (partition by k.i order by p.popularity desc nulls last, p.id) as rn
-      from products p
-      join k on p.category_name = k.l0
-             and (k.l1 is null or p.category_level1 = k.l1)
-             and (k.l2 is null or p.category_level2 = k.l2)
-             and (k.l3 is null or p.category_level3 = k.l3)
-     where ${VISIBLE} and ($5::numeric is null or p.price <= $5)
+    select top.id from k cross join lateral (
+      ${PATH_TOP(0)}
+      union all
+      ${PATH_TOP(1)}
+      union all
+      ${PATH_TOP(2)}
+      union all
+      ${PATH_TOP(3)}
+    ) top
   ),
   by_terms as (
     select p.id from products p
-     where $6::text <> '' and ${VISIBLE} and ($5::numeric is null or p.price <= $5)
+     where $6::text <> '' and ${VISIBLE} and ${IN_BUDGET}
        and p.search_vector @@ to_tsquery('english', $6)
      order by p.popularity desc nulls last, p.id
      limit ${BY_TERMS}
   )
   select ${COLUMNS} from products p
-   where p.id in (select id from in_categories where rn <= ${PER_CATEGORY}
+   where p.id in (select id from in_categories
                   union select id from by_terms
                   union select unnest($7::int[]))
    order by p.id`
@@ -165,9 +198,9 @@ const PRODUCTS_QUERY = `
  * the liked products (read apart, whatever their price: the engine applies the budget).
  * Duplicates are removed by the engine.
  *
- * The catalog read (not the liked products) is kept per catalog version and (paths, terms,
- * budget), as the category statistics are (catalogModelFor): any catalog write bumps the version
- * and starts afresh. The ranking itself is computed on every call.
+ * The catalog reads are kept per catalog version and (paths, terms, budget), and the liked
+ * products per version and set of ids, as the category statistics are (catalogModelFor): any
+ * catalog write bumps the version and starts afresh. The ranking itself is computed on every call.
  */
 export async function loadPickProducts(
   db: Db,
@@ -179,28 +212,35 @@ export async function loadPickProducts(
     maxPrice: number | null
   },
 ): Promise<PickProduct[]> {
-  const key = JSON.stringify([input.paths, input.terms, input.maxPrice])
   let cache = readCaches.get(db)
   if (!cache || cache.version !== input.catalogVersion) {
     cache = { version: input.catalogVersion, reads: new Map(), products: new Map() }
     readCaches.set(db, cache)
   }
-  const known = cache.products
-  let read = cache.reads.get(key)
-  if (!read) {
-    if (cache.reads.size >= READS_KEPT) {
-      cache.reads.clear()
-      known.clear()
+  const { reads, products: known } = cache
+  const kept = (key: string, read: () => Promise<PickProduct[]>): Promise<PickProduct[]> => {
+    let promise = reads.get(key)
+    if (!promise) {
+      if (reads.size >= READS_KEPT) {
+        reads.clear()
+        known.clear()
+      }
+      promise = read()
+      reads.set(key, promise)
+      promise.catch(() => reads.delete(key))
     }
-    read = readPickProducts(db, { ...input, likedIds: [] }, known)
-    cache.reads.set(key, read)
-    const reads = cache.reads
-    read.catch(() => reads.delete(key))
+    return promise
   }
+  const likedIds = [...new Set(input.likedIds)].sort((a, b) => a - b)
   const [candidates, liked] = await Promise.all([
-    read,
-    input.likedIds.length
-      ? readPickProducts(db, { paths: [], terms: [], likedIds: input.likedIds, maxPrice: null })
+    kept(JSON.stringify([input.paths, input.terms, input.maxPrice]), () =>
+      readPickProducts(db, { ...input, likedIds: [] }, known),
+    ),
+    // The liked products are catalog rows too: kept per version like the rest (one query less per call).
+    likedIds.length
+      ? kept(`liked:${likedIds.join(',')}`, () =>
+          readPickProducts(db, { paths: [], terms: [], likedIds, maxPrice: null }, known),
+        )
       : [],
   ])
   return liked.length ? [...liked, ...candidates] : candidates
@@ -228,7 +268,7 @@ async function readPickProducts(
     .map((t) => `(${t})`)
     .join(' | ')
   const { rows } = await poolOf(db).query<ProductRow>({
-    name: 'presently_pick_products_v3',
+    name: 'presently_pick_products_v4',
     text: PRODUCTS_QUERY,
     values: [...levels, input.maxPrice, tsquery, input.likedIds],
   })

@@ -12,8 +12,8 @@ import {
 } from '@presently/recommender'
 import { chatCompletion, type LlmConfig } from '../recommendations/llm-rerank.ts'
 import { catalogModelFor } from '../recommendations/catalog-model.ts'
-import { loadRecommendationInput, type RecommendationInput } from '../recommendations/load-recommendation-input.ts'
-import { loadPersonPickHistory, loadPickProducts } from './load-pick-inputs.ts'
+import type { RecommendationInput } from '../recommendations/load-recommendation-input.ts'
+import { loadPickInputAndHistory, loadPickProducts } from './load-pick-inputs.ts'
 
 /** Who and what a budget or given-products source is asked about. */
 export interface PickSubject {
@@ -89,8 +89,8 @@ const ms = (n: number) => Math.round(n * 100) / 100
  * each with its reason (issue 20; GET /api/recommendations/person/{personId}/products and tRPC
  * recommendations.productsForPerson; the reminder emails call it for their first four picks).
  *
- * Reads the person and the occasion (the category engine's one query) and the user's history
- * with the person (orders, dismissals, likes) at once, scores the catalog's categories
+ * Reads the person and the occasion (the category engine's query) and the user's history with
+ * the person (orders, dismissals, likes) in one query, scores the catalog's categories
  * (planPicks), reads the products of the best ones and those matching the person's interest
  * terms within the budget (loadPickProducts), and ranks them (productPicks: weights, diversity,
  * exclusions, reasons; docs/decisions/gift-picks.md). With `llm`, a model may then reorder the
@@ -111,10 +111,7 @@ export async function productPicksForPerson(db: Db, options: ProductPicksOptions
   const started = performance.now()
   const sources = options.sources
   const label = typeof options.occasion === 'string' ? options.occasion : await occasionValue(db, options.occasion.id)
-  const [input, history] = await Promise.all([
-    loadRecommendationInput(db, options.userId, options.personId, label, ukToday()),
-    loadPersonPickHistory(db, options.userId, options.personId, label),
-  ])
+  const { input, history } = await loadPickInputAndHistory(db, options.userId, options.personId, label, ukToday())
   if (!input.occasion) throw new AppError('BAD_REQUEST', RECOMMENDATION_MESSAGES.unknownOccasion(label))
   if (!input.profile) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
   const subject = { userId: options.userId, personId: options.personId, occasionId: input.occasion.id }

@@ -207,14 +207,59 @@ export async function loadRecommendationInput(
   occasionLabel: string,
   today: string,
 ): Promise<RecommendationInput> {
+  return (await readRecommendationInput(db, userId, personId, occasionLabel, today)).input
+}
+
+/**
+ * More a caller reads in the same round trip as the recommendation input: `columns`, a select
+ * list that may use $1 (the occasion label or value), $2 (the user id), $3 (the person id) and the
+ * `occ` CTE (the occasion's id); `name` names the statement (one per list of columns). The picks
+ * read the user's history with the person this way (issue 20: one query per call, not two).
+ */
+export interface InputExtra {
+  name: string
+  columns: string
+}
+
+/**
+ * loadRecommendationInput, and with `extra` its columns of the same row (keyed by their aliases),
+ * in one round trip; `extraRow` is empty without `extra`.
+ */
+export async function readRecommendationInput(
+  db: Db,
+  userId: number,
+  personId: number,
+  occasionLabel: string,
+  today: string,
+  extra?: InputExtra,
+): Promise<{ input: RecommendationInput; extraRow: Record<string, unknown> }> {
   // A named (prepared) statement: PostgreSQL plans this query once per connection instead of on
   // every call, which is most of its cost (planning ~3-5 ms, running it well under 1 ms).
-  const { rows } = await clientOf(db).query<{
-    catalog_version: string | null
-    occasion: { id: number; value: string; label: string; cat_weight: number; occ_weight: number } | null
-    person: PersonRow | null
-  }>({ name: 'presently_recommendation_input_v3', text: QUERY, values: [occasionLabel, userId, personId, ORDERS_READ] })
+  const { rows } = await clientOf(db).query<
+    {
+      catalog_version: string | null
+      occasion: { id: number; value: string; label: string; cat_weight: number; occ_weight: number } | null
+      person: PersonRow | null
+    } & Record<string, unknown>
+  >({
+    name: extra ? extra.name : 'presently_recommendation_input_v3',
+    text: extra ? `${QUERY}, ${extra.columns}` : QUERY,
+    values: [occasionLabel, userId, personId, ORDERS_READ],
+  })
   const row = rows[0]
+  return { input: toInput(row, today), extraRow: row ?? {} }
+}
+
+function toInput(
+  row:
+    | {
+        catalog_version: string | null
+        occasion: { id: number; value: string; label: string; cat_weight: number; occ_weight: number } | null
+        person: PersonRow | null
+      }
+    | undefined,
+  today: string,
+): RecommendationInput {
   const occasion = row?.occasion
   const person = row?.person
   return {
