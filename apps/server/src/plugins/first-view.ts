@@ -99,10 +99,11 @@ function injectFetch(app: FastifyInstance, request: FastifyRequest): typeof fetc
 }
 
 /**
- * Puts a first view into the app shell: its markup in #root, inside an `inert` wrapper (nothing on
- * it answers clicks or focus until the app has replaced it: a tap never goes to a button that
- * does nothing), the query cache's script after it, and the page's title (React writes it at the
- * start of the markup) and the route's stylesheets in the head.
+ * Puts a first view into the app shell: its markup in #root, inside an `inert` and `aria-hidden`
+ * wrapper (nothing on it answers clicks or focus, nor is it read out, until the app has replaced
+ * it: a tap never goes to a button that does nothing, and tools that find elements by role wait
+ * for the live ones), the query cache's script after it, and the page's title (React writes it
+ * at the start of the markup) and the route's stylesheets in the head.
  */
 export function composePage(
   template: string,
@@ -115,7 +116,10 @@ export function composePage(
   const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')
   return template
     .replace('</head>', () => `${links}${title}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root"><div inert>${body}</div></div>${view.stateScript}`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root"><div inert aria-hidden="true">${body}</div></div>${view.stateScript}`,
+    )
 }
 
 /**
