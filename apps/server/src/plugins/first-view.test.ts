@@ -8,7 +8,8 @@ import { registerStatic } from './static.ts'
 import { composePage, createFirstView, FIRST_VIEW_CACHE_CONTROL, routeStylesheets } from './first-view.ts'
 
 const indexHtml =
-  '<!doctype html><html><head><link rel="stylesheet" href="/assets/index-1.css"></head>' +
+  '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+  '<link rel="stylesheet" href="/assets/index-1.css"></head>' +
   '<body><div id="root"></div></body></html>'
 
 const manifest = {
@@ -76,6 +77,9 @@ describe('first view (issue 24, LCP)', () => {
       '<div id="root"><div inert aria-hidden="true"><main><h1>/product/42?person=1</h1><p>theme=x|false</p></main></div></div>' +
         '<script type="application/json" id="first-view-state">',
     )
+    // The app is added after the first paint, by public/first-view.js.
+    expect(html).toContain('<head><script src="/first-view.js" data-entry="/assets/index-1.js" defer></script>')
+    expect(html).not.toContain('<script type="module"')
     // The title moves to the head, with the route's stylesheets after the entry's.
     expect(html).toContain(
       '<link rel="stylesheet" crossorigin href="/assets/card-3.css">' +
