@@ -77,10 +77,19 @@ function renderOnce(node: React.ReactNode, request: FirstViewRequest): string {
   }
 }
 
-/** Whether a query still has no data, and some component wants it (not `enabled: false`). */
+/**
+ * Whether a query still has no data, and some component wants it (not `enabled: false`) in the
+ * first view: queries for what is below the first screen opt out with `meta: { firstView: false }`
+ * (the home tiles' 20 counts), and the browser fetches them as before.
+ */
 function isWanted(query: Query): boolean {
   const enabled = (query.options as { enabled?: unknown }).enabled
-  return query.state.status === 'pending' && enabled !== false && typeof enabled !== 'function'
+  return (
+    query.state.status === 'pending' &&
+    enabled !== false &&
+    typeof enabled !== 'function' &&
+    query.meta?.firstView !== false
+  )
 }
 
 /** Fetches every query of the cache still waiting for data; false when there was none. */
