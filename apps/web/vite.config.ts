@@ -8,17 +8,31 @@ import { constants } from 'node:zlib'
 /** The API server (apps/server) in development; in production it serves the built app itself. */
 const apiTarget = 'http://127.0.0.1:3000'
 
-export default defineConfig({
+// The router plugin must come before the React plugin (it generates src/routeTree.gen.ts
+// and splits route components into their own chunks).
+const appPlugins = () => [
+  tanstackRouter({
+    target: 'react',
+    autoCodeSplitting: true,
+    routesDirectory: './src/routes',
+    generatedRouteTree: './src/routeTree.gen.ts',
+  }),
+  react(),
+]
+
+/**
+ * The server's first view of a page (`vite build --ssr src/entry-server.tsx`, into dist-ssr/):
+ * the same app, built for Node, imported by apps/server (plugins/first-view.ts). Packages stay
+ * external (Node loads them from node_modules); no PWA, no compressed copies.
+ */
+const ssrConfig = defineConfig({
+  plugins: appPlugins(),
+  build: { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: true, copyPublicDir: false },
+})
+
+const clientConfig = defineConfig({
   plugins: [
-    // The router plugin must come before the React plugin (it generates src/routeTree.gen.ts
-    // and splits route components into their own chunks).
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: './src/routes',
-      generatedRouteTree: './src/routeTree.gen.ts',
-    }),
-    react(),
+    ...appPlugins(),
     // The installable app (issue 24, docs/decisions/installable-app.md): the web app manifest and a
     // Workbox service worker that precaches the static build and answers a failed page load with
     // offline.html. It never touches /api, /trpc or any other data: only the files below are cached.
@@ -133,3 +147,5 @@ export default defineConfig({
     },
   },
 })
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrConfig : clientConfig))

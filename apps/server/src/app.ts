@@ -21,6 +21,7 @@ import { registerGoogleRoutes } from './rest/google.ts'
 import { registerUserRoutes } from './rest/user.ts'
 import { registerOutboxPage } from './rest/outbox.ts'
 import { registerStatic } from './plugins/static.ts'
+import { createFirstView } from './plugins/first-view.ts'
 import { registerProductRoutes } from './rest/products.ts'
 import { registerCatalogRoutes, registerVariantRoutes } from './rest/catalog.ts'
 import { registerPeopleAndEventsRoutes } from './rest/people.ts'
@@ -161,6 +162,8 @@ export async function buildApp({
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
   await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check })
   await registerReminderRoutes(app, db)
-  await registerStatic(app, env.WEB_DIST ?? defaultWebDist)
+  const webDist = env.WEB_DIST ?? defaultWebDist
+  // Landing, listing and product pages rendered for visitors (issue 24, LCP; first-view-html.md).
+  await registerStatic(app, webDist, { firstView: createFirstView(app, webDist, new URL(env.APP_URL).origin) })
   return app
 }

@@ -12,6 +12,7 @@ import { createApiClient, createApiOptions, TRPCProvider } from './lib/trpc'
 import { createAppRouter } from './router'
 import { sessionQueryOptions } from './features/session/session'
 import { cssVariablesResolver, theme } from './theme'
+import { adoptFirstView } from './first-view'
 
 // Transitions and portals of the notification stack stay out of the entry chunk.
 const NotificationsHost = lazy(() => import('./lib/notifications-host'))
@@ -37,6 +38,8 @@ const queryClient = createQueryClient()
 const trpcClient = createApiClient()
 const trpc = createApiOptions(trpcClient, queryClient)
 const router = createAppRouter({ queryClient, trpc })
+// A page the server rendered (docs/decisions/first-view-html.md) brings its data along.
+const hasFirstView = adoptFirstView(queryClient)
 // The header and most pages wait for the session: ask for it now, beside the route's chunks,
 // rather than after them when the first render asks (LCP, docs/decisions/web-bundle.md).
 void queryClient.prefetchQuery(sessionQueryOptions(trpc))
@@ -44,7 +47,7 @@ void queryClient.prefetchQuery(sessionQueryOptions(trpc))
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <NotificationsWhenShown />
@@ -54,5 +57,10 @@ createRoot(root).render(
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>
-  </StrictMode>,
+  </StrictMode>
 )
+
+// The server's markup stays on screen until the first render replaces it: with a first view that
+// render waits for the route's chunks (router.load), so it shows the same page, not a blank one.
+if (hasFirstView) void router.load().finally(() => createRoot(root).render(app))
+else createRoot(root).render(app)

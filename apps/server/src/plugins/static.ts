@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { FIRST_VIEW_ROUTES, type FirstViewHandler } from './first-view.ts'
 
 /** Cache-Control of Vite's content-hashed build output: a changed file gets a new name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -17,8 +18,15 @@ export const REVALIDATE = 'no-cache'
  * text file): a client that accepts brotli or gzip gets that file with Content-Encoding, others
  * the plain one, and nothing is compressed per request (docs/decisions/static-caching.md).
  * Caching: /assets/* (hashed names) IMMUTABLE; the rest REVALIDATE with the file's ETag.
+ *
+ * With `firstView` (plugins/first-view.ts), the landing, listing and product pages
+ * (FIRST_VIEW_ROUTES) are answered by it, and get index.html only when it declines.
  */
-export async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
+export async function registerStatic(
+  app: FastifyInstance,
+  root: string,
+  options: { firstView?: FirstViewHandler } = {},
+): Promise<void> {
   const hasBuild = existsSync(path.join(root, 'index.html'))
   if (!hasBuild) app.log.warn(`no built web app at ${root}; run "npm run build -w @presently/web"`)
   else {
@@ -36,6 +44,15 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
         res.setHeader('vary', 'accept-encoding')
       },
     })
+    const { firstView } = options
+    if (firstView) {
+      for (const [url, routeFile] of Object.entries(FIRST_VIEW_ROUTES)) {
+        app.get(url, async (request, reply) => {
+          if (await firstView(request, reply, routeFile)) return reply
+          return reply.header('cache-control', REVALIDATE).sendFile('index.html')
+        })
+      }
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url

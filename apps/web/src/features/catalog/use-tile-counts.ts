@@ -28,7 +28,10 @@ export function useTileCounts(tiles: readonly CategoryTile[]): Map<string, TileC
   const trpc = useTRPC()
   const lists = tiles.map((tile) => [tile.levels, ...(tile.unfitting ?? []).map((sub) => [...tile.levels, sub])])
   const results = useQueries({
-    queries: lists.flat().map((levels) => productListQueryOptions(trpc, countInput(levels))),
+    // Below the first screen: the server's first view leaves them to the browser (entry-server.tsx).
+    queries: lists
+      .flat()
+      .map((levels) => ({ ...productListQueryOptions(trpc, countInput(levels)), meta: { firstView: false } })),
   })
   if (results.some((r) => r.isError)) return null
   if (results.some((r) => r.data === undefined)) return undefined

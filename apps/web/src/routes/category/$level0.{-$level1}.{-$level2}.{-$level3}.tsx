@@ -34,6 +34,8 @@ export const Route = createFileRoute('/category/$level0/{-$level1}/{-$level2}/{-
     const slugs = [params.level0, params.level1, params.level2, params.level3].filter((slug): slug is string => !!slug)
     const input = listingInput(location.search, categoryFilter(slugsToCategories(slugs)), readStoredSort())
     void context.queryClient.prefetchQuery(productListQueryOptions(context.trpc, input))
+    // The category tree too (cached an hour): the server's first view then renders in one pass.
+    void context.queryClient.prefetchQuery(categoryTreeQueryOptions(context.trpc))
   },
   component: CategoryPage,
 })
