@@ -130,3 +130,82 @@ describe('composePage', () => {
     expect(page).toContain('<p>$& $1 £5</p>')
   })
 })
+
+describe('kept pages (issue 24: one render per catalog version, not per visitor)', () => {
+  /** Counts its renders (globalThis) and shows the count, so a kept page is told from a new one. */
+  const countingBundle = `
+export async function renderFirstView({ url, mobile }) {
+  globalThis.__firstViewRenders = (globalThis.__firstViewRenders ?? 0) + 1
+  return {
+    html: '<title>Listing</title><main><h1>' + url + '</h1><p>render ' + globalThis.__firstViewRenders + '|' + mobile + '</p></main>',
+    stateScript: '',
+  }
+}
+`
+  let keptDir: string
+  let shop: FastifyInstance
+  let version: string | undefined = '7'
+  const renders = () => (globalThis as { __firstViewRenders?: number }).__firstViewRenders ?? 0
+  const page = (url: string, headers: Record<string, string> = {}) => shop.inject({ method: 'GET', url, headers })
+
+  beforeAll(async () => {
+    keptDir = await mkdtemp(path.join(os.tmpdir(), 'presently-first-view-kept-'))
+    const dist = path.join(keptDir, 'dist')
+    await mkdir(path.join(dist, '.vite'), { recursive: true })
+    await mkdir(path.join(keptDir, 'dist-ssr'))
+    await writeFile(path.join(dist, 'index.html'), indexHtml)
+    await writeFile(path.join(dist, '.vite/manifest.json'), JSON.stringify(manifest))
+    await writeFile(path.join(keptDir, 'dist-ssr/entry-server.js'), countingBundle)
+    shop = Fastify({ logger: false })
+    // What the shop's plugins provide: the catalog version in memory and the signed-in user.
+    shop.decorate('catalogVersion', { current: () => version, refresh: async () => {} })
+    shop.decorateRequest('user', null)
+    shop.addHook('onRequest', (request, _reply, done) => {
+      if (request.headers['x-test-user']) {
+        request.user = { id: 1, isStaff: false, isAdmin: false } as unknown as NonNullable<typeof request.user>
+      }
+      done()
+    })
+    await registerStatic(shop, dist, { firstView: createFirstView(shop, dist, 'http://shop.test') })
+  })
+  afterAll(async () => {
+    await shop.close()
+    await rm(keptDir, { recursive: true, force: true })
+  })
+
+  it('renders a page once per catalog version and layout, for every visitor, in every encoding', async () => {
+    const first = await page('/category/games', { 'accept-encoding': 'br' })
+    const before = renders()
+    const again = await page('/category/games', { 'accept-encoding': 'br' })
+    const plain = await page('/category/games')
+    const gzip = await page('/category/games', { 'accept-encoding': 'gzip' })
+    expect(renders()).toBe(before)
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true)
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body)
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    // Another layout, another page; another URL, another page.
+    expect((await page('/category/games', { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile/15E148' })).body).toContain(
+      '|true</p>',
+    )
+    expect((await page('/category/toys')).body).toContain('<h1>/category/toys</h1>')
+    expect(renders()).toBe(before + 2)
+    // The catalog changed: rendered afresh, once.
+    version = '8'
+    const changed = await page('/category/games')
+    expect(changed.body).not.toBe(plain.body)
+    await page('/category/games')
+    expect(renders()).toBe(before + 3)
+  })
+
+  it('renders every time for a signed-in caller, or while the catalog version is unknown', async () => {
+    const start = renders()
+    await page('/product/5', { 'x-test-user': '1' })
+    await page('/product/5', { 'x-test-user': '1' })
+    expect(renders()).toBe(start + 2)
+    version = undefined
+    await page('/product/6')
+    await page('/product/6')
+    expect(renders()).toBe(start + 4)
+    version = '9'
+  })
+})

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { LRUCache } from 'lru-cache'
 
 /** What apps/web/src/entry-server.tsx exports (kept in step by hand: the server does not import web code). */
 interface FirstViewModule {
@@ -61,6 +62,18 @@ export const FIRST_VIEW_CACHE_CONTROL = 'private, no-cache'
  * false when the caller should send the plain shell.
  */
 export type FirstViewHandler = (request: FastifyRequest, reply: FastifyReply, routeFile: string) => Promise<boolean>
+
+/** Bytes of rendered pages kept (HTML and its compressed forms), per catalog version (createFirstView). */
+export const FIRST_VIEW_CACHE_BYTES = 16 * 1024 * 1024
+
+/** A rendered page as kept: its HTML and the compressed forms made so far. */
+interface RenderedPage {
+  html: Buffer
+  br?: Buffer
+  gzip?: Buffer
+}
+
+const londonDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', dateStyle: 'short' })
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -139,6 +152,12 @@ export function composePage(
  * the client build's manifest (`.vite/manifest.json`);
  * without it, or when a render fails, these routes serve the plain app shell as before.
  * A rebuilt bundle is picked up by its modification time, without a restart.
+ *
+ * A visitor's page depends on nothing of theirs but the layout (phone or not): it is kept per
+ * (catalog version held in memory, London date, bundle and manifest, layout, URL) in an LRU of
+ * FIRST_VIEW_CACHE_BYTES with its compressed forms, so a crowd landing on one listing costs one
+ * render per catalog change, not one per visitor. Pages are kept only for callers who are not
+ * signed in and while the catalog version is known (plugins/public-read-cache.ts).
  * @returns a handler that answers the page (HTML, brotli or gzip when accepted) and true, or false
  *   when the caller should send the plain shell.
  */
@@ -162,29 +181,56 @@ export function createFirstView(app: FastifyInstance, webDist: string, origin: s
     }
     return manifest.value
   }
+  const pages = new LRUCache<string, RenderedPage>({
+    maxSize: FIRST_VIEW_CACHE_BYTES,
+    sizeCalculation: (page, key) =>
+      page.html.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + key.length * 2,
+  })
+  const render = async (request: FastifyRequest, routeFile: string, mobile: boolean): Promise<RenderedPage | null> => {
+    const [module, template, built] = await Promise.all([
+      load(),
+      readFile(path.join(webDist, 'index.html'), 'utf8'),
+      readManifest(),
+    ])
+    const view = await module.renderFirstView({ url: request.url, origin, fetch: injectFetch(app, request), mobile })
+    const page = view && composePage(template, view, routeStylesheets(built, routeFile))
+    return page ? { html: Buffer.from(page, 'utf8') } : null
+  }
   return async (request, reply, routeFile) => {
     try {
-      const [module, template, built] = await Promise.all([
-        load(),
-        readFile(path.join(webDist, 'index.html'), 'utf8'),
-        readManifest(),
-      ])
-      const view = await module.renderFirstView({
-        url: request.url,
-        origin,
-        fetch: injectFetch(app, request),
-        mobile: isPhone(request),
-      })
-      const page = view && composePage(template, view, routeStylesheets(built, routeFile))
-      if (!page) return false
+      const mobile = isPhone(request)
+      const version = request.user ? undefined : app.catalogVersion?.current()
+      // A rebuilt web app (new bundle, new manifest and asset names) is a new key.
+      const key =
+        version === undefined
+          ? undefined
+          : await Promise.all([stat(bundle), stat(manifestFile)]).then(([code, names]) =>
+              [
+                version,
+                londonDate.format(new Date()),
+                code.mtimeMs,
+                names.mtimeMs,
+                mobile ? 'phone' : 'wide',
+                request.url,
+              ].join('\u0000'),
+            )
+      let page = key === undefined ? undefined : pages.get(key)
+      if (!page) {
+        const made = await render(request, routeFile, mobile)
+        if (!made) return false
+        page = made
+        if (key !== undefined) pages.set(key, page)
+      }
       const accepts = String(request.headers['accept-encoding'] ?? '')
       const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined
-      const body =
-        encoding === 'br'
-          ? await brotli(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-          : encoding === 'gzip'
-            ? await gzipAsync(page)
-            : page
+      let body: Buffer = page.html
+      if (encoding === 'br') {
+        body = page.br ??= await brotli(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      } else if (encoding === 'gzip') {
+        body = page.gzip ??= await gzipAsync(page.html)
+      }
+      // Set again so the LRU counts the compressed bytes (a no-op for a page not kept).
+      if (key !== undefined && pages.peek(key) === page) pages.set(key, page)
       if (encoding) void reply.header('content-encoding', encoding)
       await reply
         .type('text/html; charset=utf-8')
