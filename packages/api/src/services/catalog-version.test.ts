@@ -34,7 +34,7 @@ describe('watchCatalogVersion (issue 24)', () => {
     const watcher = watchCatalogVersion(testDb.db)
     try {
       expect(await listening(watcher)).toBe(await stored())
-      expect(catalogVersionWatcherOf(testDb.db)).toBe(watcher)
+      expect(catalogVersionWatcherOf(testDb.db)?.current()).toBe(watcher.current())
       // A write through the pool (any other connection): the trigger's notification moves it on.
       const [kite] = await createTestProducts(testDb.db, [{ title: 'Version Kite', price: 9 }])
       const afterInsert = await stored()
@@ -51,6 +51,31 @@ describe('watchCatalogVersion (issue 24)', () => {
     expect(catalogVersionWatcherOf(testDb.db)).toBeUndefined()
     // Without a watcher the version is read from the table.
     expect(await catalogVersionOf(testDb.db)).toBe(await stored())
+  })
+
+  it('is one watcher per database: a refresh by one holder moves every holder, and it ends with the last', async () => {
+    const a = watchCatalogVersion(testDb.db)
+    const b = watchCatalogVersion(testDb.db)
+    try {
+      await listening(a)
+      expect(b.current()).toBe(a.current())
+      const { rows } = await testDb.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity where application_name = ${CATALOG_VERSION_APPLICATION} and datname = current_database()`,
+      )
+      expect(rows[0]!.n).toBe(1)
+      // A write, then one holder's refresh (as after its own request): both see it, no waiting.
+      await createTestProducts(testDb.db, [{ title: 'Shared Watcher Top', price: 6 }])
+      await a.refresh()
+      expect(b.current()).toBe(await stored())
+      expect(await catalogVersionOf(testDb.db)).toBe(await stored())
+      await a.close()
+      expect(a.current()).toBeUndefined()
+      expect(b.current()).toBe(await stored())
+    } finally {
+      await a.close()
+      await b.close()
+    }
+    expect(catalogVersionWatcherOf(testDb.db)).toBeUndefined()
   })
 
   it('refresh() reads the table at once and never moves the version back', async () => {

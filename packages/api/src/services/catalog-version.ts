@@ -28,7 +28,8 @@ export interface CatalogVersionWatcher {
 /** The application_name of the listening connection (pg_stat_activity shows it). */
 export const CATALOG_VERSION_APPLICATION = 'presently-catalog-version'
 
-const watchers = new WeakMap<Db, CatalogVersionWatcher>()
+/** The one watcher of each database in this process, and how many callers hold it. */
+const watchers = new WeakMap<Db, { watcher: CatalogVersionWatcher; holders: number }>()
 
 async function readVersion(db: Db): Promise<string> {
   const { rows } = await db.execute<{ version: string }>(sql`select version::text as version from catalog_state where id = 1`)
@@ -46,12 +47,12 @@ function newer(a: string | undefined, b: string): string {
  * else one primary-key read. The version keys every cache of catalog reads.
  */
 export async function catalogVersionOf(db: Db): Promise<string> {
-  return watchers.get(db)?.current() ?? readVersion(db)
+  return watchers.get(db)?.watcher.current() ?? readVersion(db)
 }
 
 /** The watcher registered for `db` by watchCatalogVersion, if any. */
 export function catalogVersionWatcherOf(db: Db): CatalogVersionWatcher | undefined {
-  return watchers.get(db)
+  return watchers.get(db)?.watcher
 }
 
 /**
@@ -63,11 +64,40 @@ export function catalogVersionWatcherOf(db: Db): CatalogVersionWatcher | undefin
  * heartbeats), so a lost connection costs a query per read, never stale answers for long. A lost
  * connection is opened again after 1 s, then with doubling waits up to 30 s.
  *
- * Registers itself for `db` (catalogVersionOf, cachedCatalogRead use it) until close().
+ * Registers itself for `db` (catalogVersionOf, cachedCatalogRead use it) until close(). Callers
+ * on one database share one watcher (one connection); it ends when the last of them closes.
  * Another process's write is seen when its notification arrives (PostgreSQL sends it at commit;
  * typically well under a millisecond on one host); this process's own writes call refresh().
  */
 export function watchCatalogVersion(
+  db: Db,
+  options: { heartbeatMs?: number; staleAfterMs?: number; onError?: (error: unknown) => void } = {},
+): CatalogVersionWatcher {
+  // One listening connection per database and process: two apps on one database (tests, or two
+  // servers in one process) share it, so a refresh after one's write moves the version both read.
+  let shared = watchers.get(db)
+  if (!shared) {
+    shared = { watcher: startWatcher(db, options), holders: 0 }
+    watchers.set(db, shared)
+  }
+  shared.holders += 1
+  const held = shared
+  let released = false
+  return {
+    current: () => (released ? undefined : held.watcher.current()),
+    refresh: () => held.watcher.refresh(),
+    async close() {
+      if (released) return
+      released = true
+      held.holders -= 1
+      if (held.holders > 0) return
+      if (watchers.get(db) === held) watchers.delete(db)
+      await held.watcher.close()
+    },
+  }
+}
+
+function startWatcher(
   db: Db,
   options: { heartbeatMs?: number; staleAfterMs?: number; onError?: (error: unknown) => void } = {},
 ): CatalogVersionWatcher {
@@ -155,7 +185,6 @@ export function watchCatalogVersion(
       closed = true
       clearInterval(heartbeat)
       if (retryTimer) clearTimeout(retryTimer)
-      if (watchers.get(db) === watcher) watchers.delete(db)
       const last = client
       client = undefined
       version = undefined
@@ -166,6 +195,5 @@ export function watchCatalogVersion(
       }
     },
   }
-  watchers.set(db, watcher)
   return watcher
 }
