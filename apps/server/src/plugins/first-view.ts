@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
+import { SESSION_COOKIE } from './auth.ts'
 
 /** What apps/web/src/entry-server.tsx exports (kept in step by hand: the server does not import web code). */
 interface FirstViewModule {
@@ -199,7 +200,12 @@ export function createFirstView(app: FastifyInstance, webDist: string, origin: s
   return async (request, reply, routeFile) => {
     try {
       const mobile = isPhone(request)
-      const version = request.user ? undefined : app.catalogVersion?.current()
+      // The page routes skip the session lookup (auth.ts hasSession): any session cookie, valid or
+      // not, means "render for this caller" (the render itself declines for a signed-in one).
+      const anonymous = !(request.headers.cookie ?? '')
+        .split(';')
+        .some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`))
+      const version = anonymous ? app.catalogVersion?.current() : undefined
       // A rebuilt web app (new bundle, new manifest and asset names) is a new key.
       const key =
         version === undefined
