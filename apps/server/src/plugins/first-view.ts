@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
+import { ukToday } from '@presently/domain'
 import { SESSION_COOKIE } from './auth.ts'
 
 /** What apps/web/src/entry-server.tsx exports (kept in step by hand: the server does not import web code). */
@@ -73,8 +74,6 @@ interface RenderedPage {
   br?: Buffer
   gzip?: Buffer
 }
-
-const londonDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', dateStyle: 'short' })
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -211,14 +210,7 @@ export function createFirstView(app: FastifyInstance, webDist: string, origin: s
         version === undefined
           ? undefined
           : await Promise.all([stat(bundle), stat(manifestFile)]).then(([code, names]) =>
-              [
-                version,
-                londonDate.format(new Date()),
-                code.mtimeMs,
-                names.mtimeMs,
-                mobile ? 'phone' : 'wide',
-                request.url,
-              ].join('\u0000'),
+              [version, ukToday(), code.mtimeMs, names.mtimeMs, mobile ? 'phone' : 'wide', request.url].join('\u0000'),
             )
       let page = key === undefined ? undefined : pages.get(key)
       if (!page) {

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache'
 import { watchCatalogVersion, type CatalogVersionWatcher } from '@presently/api'
 import type { Db } from '@presently/db'
 import { COMPRESS_THRESHOLD } from './compression.ts'
+import { isStaff } from './trpc-public-reads.ts'
 
 /** The catalog version this server holds in memory (undefined: not listening). */
 export interface CatalogVersionSource {
@@ -44,11 +45,6 @@ interface StoredAnswer {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The catalog version a request's lookup was made at, when its answer may be kept. */
 const versionAtLookup = new WeakMap<FastifyRequest, string>()
-
-function isStaff(request: FastifyRequest): boolean {
-  const user = request.user
-  return !!user && (user.isStaff || user.isAdmin)
-}
 
 function headerText(value: ReturnType<FastifyReply['getHeader']>): string | undefined {
   if (value === undefined) return undefined
