@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads'
+import { readFileSync } from 'node:fs'
 
 /** What one closed-loop run measured: every request's latency in ms (sorted) and the failures. */
 export interface LoopResult {
@@ -76,30 +77,39 @@ export function closedLoop(options: {
 const OPEN_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads')
 const http = require('node:http')
-const { origin, paths, headers, rate, seconds } = workerData
+const { origin, paths, headers, rate, seconds, warmup } = workerData
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
 const url = new URL(origin)
 const latencies = []
-let non2xx = 0, errors = 0, sent = 0, open = 0
+let non2xx = 0, errors = 0, sent = 0, open = 0, warmupSlow = 0
 const start = process.hrtime.bigint()
-const total = Math.round(rate * seconds)
-function send(due) {
+// The warm-up ramps the rate linearly from 0 to \`rate\` over \`warmup\` seconds (rate * warmup / 2
+// requests, the k-th due at sqrt(2 * warmup * k / rate) s); the counted ones follow at \`rate\`.
+const counted = Math.round((rate * warmup) / 2)
+const total = counted + Math.round(rate * seconds)
+const dueAt = (k) => (k < counted ? Math.sqrt((2 * warmup * k) / rate) : warmup + (k - counted) / rate)
+function send(due, index) {
   open++
-  const req = http.request({ host: url.hostname, port: url.port, path: paths[sent % paths.length], headers, agent }, (res) => {
+  const req = http.request({ host: url.hostname, port: url.port, path: paths[index % paths.length], headers, agent }, (res) => {
     res.resume()
     res.on('end', () => {
       open--
-      latencies.push(Number(process.hrtime.bigint() - due) / 1e6)
+      const ms = Number(process.hrtime.bigint() - due) / 1e6
+      if (index < counted) {
+        if (ms > 10) warmupSlow++
+        return
+      }
+      latencies.push(ms)
       if (res.statusCode < 200 || res.statusCode >= 300) non2xx++
     })
   })
-  req.on('error', () => { open--; errors++ })
+  req.on('error', () => { open--; if (index >= counted) errors++ })
   req.end()
 }
 function tick() {
   const elapsed = Number(process.hrtime.bigint() - start) / 1e9
-  while (sent < total && sent < elapsed * rate) {
-    send(start + BigInt(Math.round((sent / rate) * 1e9)))
+  while (sent < total && dueAt(sent) <= elapsed) {
+    send(start + BigInt(Math.round(dueAt(sent) * 1e9)), sent)
     sent++
   }
   if (sent < total) setTimeout(tick, 1)
@@ -109,7 +119,7 @@ function tick() {
       if (open > 0 && Date.now() < waitUntil) return setTimeout(done, 5)
       errors += open
       agent.destroy()
-      parentPort.postMessage({ latencies, non2xx, errors })
+      parentPort.postMessage({ latencies, non2xx, errors, warmupSent: counted, warmupSlow })
     }
     done()
   }
@@ -117,9 +127,22 @@ function tick() {
 tick()
 `
 
+/** What an open-loop run measured: a LoopResult of the counted requests, and the warm-up's. */
+export interface OpenLoopResult extends LoopResult {
+  /** Requests sent during the warm-up ramp (not counted), and how many of them took over 10 ms. */
+  warmupSent: number
+  warmupSlow: number
+}
+
 /**
- * Runs the open loop (OPEN_WORKER) in a worker thread: `rate` requests per second for `seconds`,
- * cycling through `paths`; latencies (sorted) from each request's due time.
+ * Runs the open loop (OPEN_WORKER) in a worker thread: `rate` requests per second, cycling through
+ * `paths`, for `seconds` after a warm-up of `warmup` seconds whose requests are not counted;
+ * latencies (sorted) from each request's due time, so a stalled server is charged for every
+ * request that should have been sent meanwhile (no coordinated omission). The warm-up (as wrk2's
+ * calibration period) ramps the arrival rate from 0 up to `rate`: a step from no traffic to the
+ * full rate measures the generator's own cold start (a worker thread compiling its code, a new
+ * connection per request until answers come back to be reused: 200-500 sockets opened in the
+ * first second here) rather than the server's steady state at that rate.
  */
 export function openLoop(options: {
   origin: string
@@ -127,14 +150,22 @@ export function openLoop(options: {
   headers?: Record<string, string>
   rate: number
   seconds: number
-}): Promise<LoopResult> {
+  /** Seconds of the uncounted ramp from 0 to `rate` before the counted ones (default 2). */
+  warmup?: number
+}): Promise<OpenLoopResult> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(OPEN_WORKER, { eval: true, workerData: { headers: {}, ...options } })
-    worker.once('message', (message: { latencies: number[]; non2xx: number; errors: number }) => {
-      const latencies = [...message.latencies].sort((a, b) => a - b)
-      resolve({ ...message, latencies, requests: latencies.length, seconds: options.seconds })
-      void worker.terminate()
+    const worker = new Worker(OPEN_WORKER, {
+      eval: true,
+      workerData: { headers: {}, warmup: 2, ...options },
     })
+    worker.once(
+      'message',
+      (message: { latencies: number[]; non2xx: number; errors: number; warmupSent: number; warmupSlow: number }) => {
+        const latencies = [...message.latencies].sort((a, b) => a - b)
+        resolve({ ...message, latencies, requests: latencies.length, seconds: options.seconds })
+        void worker.terminate()
+      },
+    )
     worker.once('error', reject)
   })
 }
@@ -168,4 +199,46 @@ export async function inProcessLoop(
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+}
+
+/** CPU time in µs: this process's main thread, its other threads, and the given processes. */
+export interface CpuSplit {
+  main: number
+  otherThreads: number
+  processes: number
+}
+
+/**
+ * CPU time so far (user + system, µs, from /proc in 10 ms clock ticks; Linux only, zeros
+ * elsewhere) of this process's main thread (the server's event loop in the benchmarks), of its
+ * other threads (the load generator's worker thread, V8's GC helpers, libuv's pool), and of the
+ * processes `pids` (PostgreSQL's backends: `select pid from pg_stat_activity`). Diff two readings
+ * with cpuSince. Unlike req/s, CPU per answer hardly moves with other load on the machine.
+ */
+export function cpuSplit(pids: readonly number[] = []): CpuSplit {
+  const split: CpuSplit = { main: 0, otherThreads: 0, processes: 0 }
+  const ticks = (statPath: string): number => {
+    try {
+      const stat = readFileSync(statPath, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return (Number(fields[11]) + Number(fields[12])) * 10_000 // utime + stime, 100 ticks a second
+    } catch {
+      return 0 // a thread or process that ended meanwhile
+    }
+  }
+  // The process's total counts the threads that have ended too (a finished load generator).
+  split.main = ticks(`/proc/self/task/${process.pid}/stat`)
+  split.otherThreads = Math.max(0, ticks('/proc/self/stat') - split.main)
+  for (const pid of pids) split.processes += ticks(`/proc/${pid}/stat`)
+  return split
+}
+
+/** The CPU used since `before` (cpuSplit), per answer when `answers` is given. */
+export function cpuSince(before: CpuSplit, pids: readonly number[], answers = 1): CpuSplit {
+  const now = cpuSplit(pids)
+  return {
+    main: (now.main - before.main) / answers,
+    otherThreads: (now.otherThreads - before.otherThreads) / answers,
+    processes: (now.processes - before.processes) / answers,
+  }
 }

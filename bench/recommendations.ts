@@ -8,7 +8,10 @@
  *   a non-empty listing (GET /api/products/by-category with the levels the slugs read back as);
  * - speed: a user with 50 people asks for their recommendations at concurrency 16 (a
  *   closed-loop load generator in a worker thread, cycling through people and occasions,
- *   computed live: nothing caches answers) and prints p50/p95/p99, beside the cheapest call
+ *   computed live: nothing caches answers; the person's input is kept per data version after
+ *   its first call, which is measured on its own) and prints p50/p95/p99 and the CPU of an
+ *   answer (server thread, load generator, PostgreSQL), the same call arriving at fixed rates
+ *   (an open loop after an uncounted ramp), beside the cheapest call
  *   (/healthz) and one person's page (/api/people/{id}) measured the same way at the same
  *   moment, and the service alone at the same concurrency.
  *
@@ -25,7 +28,7 @@ import { occasions } from '@presently/db'
 import { recommendForPerson } from '@presently/api'
 import { listTier, slugToCategory, type RecommendationsOutput } from '@presently/domain'
 import { categoryUrl, pathLevels } from '@presently/recommender'
-import { closedLoop, inProcessLoop, openLoop, percentile, type LoopResult } from './closed-loop.ts'
+import { closedLoop, cpuSince, cpuSplit, inProcessLoop, openLoop, percentile, type LoopResult } from './closed-loop.ts'
 import { embeddedTarget, serverTarget, type Target } from './lib.ts'
 import { PERSONAS } from './personas.ts'
 import { addPersona, signedIn, startPersonaShop } from './persona-setup.ts'
@@ -128,6 +131,16 @@ async function run(target: Target): Promise<void> {
     )
     // One pass first, so the catalog statistics of this catalog version are built.
     await fetch(base + paths[0]!, { headers: { cookie: busy.cookie } })
+    // Each URL once, one at a time: the person's input is read from the database (the loops
+    // below find it kept per data version: docs/decisions/recommendation-input-cache.md).
+    const first: number[] = []
+    for (const path of paths) {
+      const started = performance.now()
+      const res = await fetch(base + path, { headers: { cookie: busy.cookie } })
+      await res.arrayBuffer()
+      first.push(performance.now() - started)
+    }
+    first.sort((a, b) => a - b)
     const line = (label: string, r: LoopResult) =>
       console.log(
         `  ${label.padEnd(44)} p50 ${percentile(r.latencies, 50).toFixed(2).padStart(7)} ms  p95 ${percentile(r.latencies, 95).toFixed(2).padStart(7)} ms  p99 ${percentile(r.latencies, 99).toFixed(2).padStart(7)} ms  ${(r.requests / r.seconds).toFixed(0).padStart(5)} req/s (${r.non2xx} non-2xx, ${r.errors} errors)`,
@@ -137,12 +150,27 @@ async function run(target: Target): Promise<void> {
     )
     const load = (list: string[]) =>
       closedLoop({ origin: base, paths: list, headers: { cookie: busy.cookie }, concurrency, seconds })
-    line('GET /api/recommendations/person/{id}', await load(paths))
-    // Issue 24: the same call arriving at a fixed rate (an open loop), as a shop's traffic does.
+    // Where the CPU of an answer goes (issue 24's >= 2,000 req/s at c=16 needs <= 1 ms of the
+    // machine's two cores per answer, the load generator's share included).
+    const pgPids = (await db.$client.query<{ pid: number }>('select pid from pg_stat_activity')).rows.map((r) => r.pid)
+    const before = cpuSplit(pgPids)
+    const closed = await load(paths)
+    line('GET /api/recommendations/person/{id}', closed)
+    console.log(
+      `    (first call of each of the ${paths.length} URLs, one at a time, input read from the database: p50 ${percentile(first, 50).toFixed(2)} ms, p95 ${percentile(first, 95).toFixed(2)} ms)`,
+    )
+    const cpu = cpuSince(before, pgPids, closed.requests)
+    const total = cpu.main + cpu.otherThreads + cpu.processes
+    console.log(
+      `    CPU per answer: server's main thread ${cpu.main.toFixed(0)} us, this process's other threads (load generator, GC) ${cpu.otherThreads.toFixed(0)} us, PostgreSQL ${cpu.processes.toFixed(0)} us; ${total.toFixed(0)} us in all, so at most ${((os.cpus().length * 1e6) / Math.max(1, total)).toFixed(0)} answers/s on ${os.cpus().length} cores`,
+    )
+    // Issue 24: the same call arriving at a fixed rate (an open loop), as a shop's traffic does,
+    // after an uncounted 2 s ramp up to the rate (closed-loop.ts openLoop).
     for (const rate of arrivalRates) {
-      line(
-        `  arriving at ${rate} req/s (open loop)`,
-        await openLoop({ origin: base, paths, headers: { cookie: busy.cookie }, rate, seconds }),
+      const open = await openLoop({ origin: base, paths, headers: { cookie: busy.cookie }, rate, seconds })
+      line(`  arriving at ${rate} req/s (open loop)`, open)
+      console.log(
+        `      (after a ramp of ${open.warmupSent} requests, not counted: ${open.warmupSlow} of them over 10 ms)`,
       )
     }
     // For scale, on the same machine at the same moment: the cheapest call and one person's page.

@@ -137,6 +137,37 @@ const cases: TableCase[] = [
     update: (_a, key) => sql`update budgets set amount_pence = 5000 where id = ${key}`,
     remove: (_a, key) => sql`delete from budgets where id = ${key}`,
   },
+  // Migration 0031: what the recommendation and picks input reads besides (recommendation-input-cache.md).
+  {
+    table: 'wish_lists',
+    insert: (a) =>
+      sql`insert into wish_lists (user_id, name) values (${a.userId}, 'Birthday list') returning id as key`,
+    update: (_a, key) => sql`update wish_lists set deleted_at = now() where id = ${key}`,
+    remove: (_a, key) => sql`delete from wish_lists where id = ${key}`,
+  },
+  {
+    table: 'wish_list_items',
+    insert: (a) => sql`with list as (insert into wish_lists (user_id, name) values (${a.userId}, 'Kites') returning id)
+      insert into wish_list_items (list_id, product_id, title) select id, ${productId}, 'Kite' from list returning id as key`,
+    update: (_a, key) => sql`update wish_list_items set deleted_at = now() where id = ${key}`,
+    remove: (_a, key) => sql`delete from wish_list_items where id = ${key}`,
+  },
+  {
+    table: 'wish_list_people',
+    insert: (a) => sql`with list as (insert into wish_lists (user_id, name) values (${a.userId}, 'Mum''s') returning id)
+      insert into wish_list_people (list_id, user_id, person_id) select id, ${a.userId}, ${a.personId} from list
+      returning list_id as key`,
+    update: (a, key) =>
+      sql`update wish_list_people set person_id = person_id where list_id = ${key} and user_id = ${a.userId}`,
+    remove: (a, key) => sql`delete from wish_list_people where list_id = ${key} and user_id = ${a.userId}`,
+  },
+  {
+    table: 'pick_dismissals',
+    insert: (a) => sql`insert into pick_dismissals (user_id, person_id, product_id)
+      values (${a.userId}, ${a.personId}, ${productId}) returning id as key`,
+    update: (_a, key) => sql`update pick_dismissals set created_at = now() where id = ${key}`,
+    remove: (_a, key) => sql`delete from pick_dismissals where id = ${key}`,
+  },
 ]
 
 describe('users.data_version (issue 24)', () => {
@@ -164,6 +195,31 @@ describe('users.data_version (issue 24)', () => {
       expect(await version(theirs.userId)).toBe(theirsBefore)
     })
   }
+
+  it("a wish list's items move the version of every user who linked the list to one of their people", async () => {
+    // Issue 23: `theirs` linked `mine`'s list to their own person; its items count as liked for
+    // that person in their recommendations, so a change by the list's owner must reach them.
+    const list = await one<{ id: number }>(
+      sql`insert into wish_lists (user_id, name) values (${mine.userId}, 'Shared') returning id`,
+    )
+    await t.db.execute(sql`insert into wish_list_people (list_id, user_id, person_id)
+      values (${list.id}, ${theirs.userId}, ${theirs.personId})`)
+    const [a, b] = [await version(mine.userId), await version(theirs.userId)]
+    const item = await one<{ id: number }>(sql`insert into wish_list_items (list_id, product_id, title)
+      values (${list.id}, ${productId}, 'Kite') returning id`)
+    expect(await version(mine.userId)).toBeGreaterThan(a)
+    expect(await version(theirs.userId)).toBeGreaterThan(b)
+    const [c, d] = [await version(mine.userId), await version(theirs.userId)]
+    await t.db.execute(sql`update wish_lists set occasion_id = (select min(id) from occasions) where id = ${list.id}`)
+    expect(await version(mine.userId)).toBeGreaterThan(c)
+    expect(await version(theirs.userId)).toBeGreaterThan(d)
+    const e = await version(theirs.userId)
+    await t.db.execute(sql`update wish_list_items set deleted_at = now() where id = ${item.id}`)
+    expect(await version(theirs.userId)).toBeGreaterThan(e)
+    const f = await version(theirs.userId)
+    await t.db.execute(sql`delete from wish_lists where id = ${list.id}`)
+    expect(await version(theirs.userId)).toBeGreaterThan(f)
+  })
 
   it('a bulk insert of many rows moves the version once (statement-level triggers)', async () => {
     const before = await version(mine.userId)

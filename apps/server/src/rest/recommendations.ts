@@ -60,6 +60,7 @@ export async function registerRecommendationRoutes(
           count: request.query.count,
           debug: request.query.debug && (user.isStaff || user.isAdmin),
           llm: options.llm,
+          versions: request.dataVersions,
         })
       },
     )
@@ -85,6 +86,7 @@ export async function registerRecommendationRoutes(
           count: request.query.count,
           ...(request.query.maxPrice !== undefined ? { maxPrice: request.query.maxPrice } : {}),
           llm: options.llm,
+          versions: request.dataVersions,
         })
       },
     )

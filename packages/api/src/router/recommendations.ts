@@ -31,6 +31,7 @@ export const recommendationsRouter = router({
         count: input.count,
         debug: input.debug && (ctx.user.isStaff || ctx.user.isAdmin),
         llm: ctx.recommender?.llm,
+        versions: ctx.versions,
       }),
     ),
   /**
@@ -49,6 +50,7 @@ export const recommendationsRouter = router({
         count: input.count,
         ...(input.maxPrice !== undefined ? { maxPrice: input.maxPrice } : {}),
         llm: ctx.recommender?.llm,
+        versions: ctx.versions,
       }),
     ),
   /** POST /api/people/{personId}/dismissed-products: "Not for {name}". */

@@ -2,6 +2,7 @@ import type pg from 'pg'
 import type { Db } from '@presently/db'
 import { LIKE_ASSOCIATION, type PickProduct } from '@presently/recommender'
 import { readRecommendationInput, type RecommendationInput } from '../recommendations/load-recommendation-input.ts'
+import type { DataVersions } from '../auth/session.ts'
 
 /** The node-postgres pool under a Drizzle database (drizzle() keeps it as $client). */
 export function poolOf(db: Db): pg.Pool {
@@ -53,7 +54,9 @@ const HISTORY_COLUMNS = `
  * writes): products bought for them (orders) or given to them by hand (issue 22's gifts),
  * products dismissed for them ("Not for {name}") and products liked for them or (with no person)
  * for the occasion. The history is read only for the user's own person (every subquery filters
- * on the user as well); the caller checks the profile is there.
+ * on the user as well); the caller checks the profile is there. With `versions`, read through the
+ * per-user cache (readRecommendationInput, issue 24; migration 0031 moves the version on
+ * dismissals and wish lists); the input is then frozen.
  */
 export async function loadPickInputAndHistory(
   db: Db,
@@ -61,11 +64,17 @@ export async function loadPickInputAndHistory(
   personId: number,
   occasionLabel: string,
   today: string,
+  versions?: DataVersions | null,
 ): Promise<{ input: RecommendationInput; history: PersonPickHistory }> {
-  const { input, extraRow } = await readRecommendationInput(db, userId, personId, occasionLabel, today, {
-    name: 'presently_pick_input_v1',
-    columns: HISTORY_COLUMNS,
-  })
+  const { input, extraRow } = await readRecommendationInput(
+    db,
+    userId,
+    personId,
+    occasionLabel,
+    today,
+    { name: 'presently_pick_input_v1', columns: HISTORY_COLUMNS },
+    versions,
+  )
   const row = extraRow as {
     pick_ordered?: number[]
     pick_dismissed?: { productId: number; path: string | null }[]

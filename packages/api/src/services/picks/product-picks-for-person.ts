@@ -14,6 +14,7 @@ import { chatCompletion, type LlmConfig } from '../recommendations/llm-rerank.ts
 import { catalogModelFor } from '../recommendations/catalog-model.ts'
 import type { RecommendationInput } from '../recommendations/load-recommendation-input.ts'
 import { loadPickInputAndHistory, loadPickProducts } from './load-pick-inputs.ts'
+import type { DataVersions } from '../auth/session.ts'
 
 /** Who and what a budget or given-products source is asked about. */
 export interface PickSubject {
@@ -57,6 +58,11 @@ export interface ProductPicksOptions {
    * reorderPicksWithLlm). Without it, or when it fails, the engine's picks stand.
    */
   llm?: LlmConfig
+  /**
+   * The caller's data versions (read with the session): with them the person's input and history
+   * are read through the per-user cache (loadPickInputAndHistory, issue 24); picks are computed anew.
+   */
+  versions?: DataVersions | null
 }
 
 /**
@@ -111,7 +117,14 @@ export async function productPicksForPerson(db: Db, options: ProductPicksOptions
   const started = performance.now()
   const sources = options.sources
   const label = typeof options.occasion === 'string' ? options.occasion : await occasionValue(db, options.occasion.id)
-  const { input, history } = await loadPickInputAndHistory(db, options.userId, options.personId, label, ukToday())
+  const { input, history } = await loadPickInputAndHistory(
+    db,
+    options.userId,
+    options.personId,
+    label,
+    ukToday(),
+    options.versions,
+  )
   if (!input.occasion) throw new AppError('BAD_REQUEST', RECOMMENDATION_MESSAGES.unknownOccasion(label))
   if (!input.profile) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
   const subject = { userId: options.userId, personId: options.personId, occasionId: input.occasion.id }

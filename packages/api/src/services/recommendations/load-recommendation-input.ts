@@ -10,6 +10,8 @@ import {
   type BudgetSource,
 } from '@presently/domain'
 import type { OccasionInput, OptionKind, ProfileInput } from '@presently/recommender'
+import { cachedUserRead } from '../account-cache.ts'
+import type { DataVersions } from '../auth/session.ts'
 
 /** What one round trip answers: the catalog version, the occasion and the person (or nulls). */
 export interface RecommendationInput {
@@ -199,6 +201,7 @@ function clientOf(db: Db): pg.Pool {
  *
  * Another user's person, or an unknown id, gives profile null; an unknown occasion gives
  * occasion null. Completeness is computed as the people list computes it (spec account-area §9).
+ * With `versions`, read through the per-user cache (readRecommendationInput); the answer is frozen.
  */
 export async function loadRecommendationInput(
   db: Db,
@@ -206,8 +209,9 @@ export async function loadRecommendationInput(
   personId: number,
   occasionLabel: string,
   today: string,
+  versions?: DataVersions | null,
 ): Promise<RecommendationInput> {
-  return (await readRecommendationInput(db, userId, personId, occasionLabel, today)).input
+  return (await readRecommendationInput(db, userId, personId, occasionLabel, today, undefined, versions)).input
 }
 
 /**
@@ -224,6 +228,14 @@ export interface InputExtra {
 /**
  * loadRecommendationInput, and with `extra` its columns of the same row (keyed by their aliases),
  * in one round trip; `extraRow` is empty without `extra`.
+ *
+ * With `versions` (the caller's users.data_version and catalog version, read with the session),
+ * the answer is kept per user, person, occasion label, date, extra and both versions
+ * (cachedUserRead, issue 24; docs/decisions/recommendation-input-cache.md): every table it reads
+ * moves the user's data version on a write (migrations 0026 and 0031), the products it names move
+ * the catalog version, and the reference data (occasions, interests and their catalog map) lives
+ * at most the cache's 10 minutes. The engine still computes every answer from it. The value is
+ * frozen, as it is shared by the requests that hit it: callers must copy what they change.
  */
 export async function readRecommendationInput(
   db: Db,
@@ -232,22 +244,42 @@ export async function readRecommendationInput(
   occasionLabel: string,
   today: string,
   extra?: InputExtra,
+  versions?: DataVersions | null,
 ): Promise<{ input: RecommendationInput; extraRow: Record<string, unknown> }> {
-  // A named (prepared) statement: PostgreSQL plans this query once per connection instead of on
-  // every call, which is most of its cost (planning ~3-5 ms, running it well under 1 ms).
-  const { rows } = await clientOf(db).query<
+  return cachedUserRead(
+    { db, user: { id: userId }, versions },
     {
-      catalog_version: string | null
-      occasion: { id: number; value: string; label: string; cat_weight: number; occ_weight: number } | null
-      person: PersonRow | null
-    } & Record<string, unknown>
-  >({
-    name: extra ? extra.name : 'presently_recommendation_input_v3',
-    text: extra ? `${QUERY}, ${extra.columns}` : QUERY,
-    values: [occasionLabel, userId, personId, ORDERS_READ],
-  })
-  const row = rows[0]
-  return { input: toInput(row, today), extraRow: row ?? {} }
+      call: `recommendation input${extra ? ` ${extra.name}` : ''}`,
+      input: [personId, occasionLabel, today],
+      catalog: true,
+    },
+    async () => {
+      // A named (prepared) statement: PostgreSQL plans this query once per connection instead of
+      // on every call, which is most of its cost (planning ~3-5 ms, running it well under 1 ms).
+      const { rows } = await clientOf(db).query<
+        {
+          catalog_version: string | null
+          occasion: { id: number; value: string; label: string; cat_weight: number; occ_weight: number } | null
+          person: PersonRow | null
+        } & Record<string, unknown>
+      >({
+        name: extra ? extra.name : 'presently_recommendation_input_v3',
+        text: extra ? `${QUERY}, ${extra.columns}` : QUERY,
+        values: [occasionLabel, userId, personId, ORDERS_READ],
+      })
+      const row = rows[0]
+      return deepFreeze({ input: toInput(row, today), extraRow: row ?? {} })
+    },
+  )
+}
+
+/** `value` and everything reachable from it, frozen (a shared cache entry must not be changed). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const child of Object.values(value)) deepFreeze(child)
+  }
+  return value
 }
 
 function toInput(

@@ -13,6 +13,7 @@ import { MAX_RECOMMENDATIONS, profileSummary, recommend } from '@presently/recom
 import { catalogModelFor } from './catalog-model.ts'
 import { loadRecommendationInput } from './load-recommendation-input.ts'
 import { rerankWithLlm, type LlmConfig, type LlmOutcome } from './llm-rerank.ts'
+import type { DataVersions } from '../auth/session.ts'
 
 /** Candidates listed in debugInfo, the best first. */
 const DEBUG_CANDIDATES = 40
@@ -29,6 +30,11 @@ export interface RecommendForPersonOptions {
   llm?: LlmConfig
   /** UK date YYYY-MM-DD (tests); today by default. */
   today?: string
+  /**
+   * The caller's data versions (read with the session): with them the person's input is read
+   * through the per-user cache (readRecommendationInput, issue 24); the answer is computed anew.
+   */
+  versions?: DataVersions | null
 }
 
 const ms = (n: number) => Math.round(n * 100) / 100
@@ -60,7 +66,14 @@ function currentUkDate(): string {
 export async function recommendForPerson(db: Db, options: RecommendForPersonOptions): Promise<RecommendationsOutput> {
   const started = performance.now()
   const today = options.today ?? currentUkDate()
-  const input = await loadRecommendationInput(db, options.userId, options.personId, options.occasion, today)
+  const input = await loadRecommendationInput(
+    db,
+    options.userId,
+    options.personId,
+    options.occasion,
+    today,
+    options.versions,
+  )
   const queried = performance.now()
   if (!input.occasion) throw new AppError('BAD_REQUEST', RECOMMENDATION_MESSAGES.unknownOccasion(options.occasion))
   if (!input.profile) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
@@ -88,14 +101,14 @@ export async function recommendForPerson(db: Db, options: RecommendForPersonOpti
       budget: budgetOutput,
     }
   }
+  // A copy: the input may be a shared cache entry (frozen).
   const profile = { ...input.profile, spendLimit: budgetOutput?.remaining ?? null }
-  input.profile = profile
   const model = await catalogModelFor(db, input.catalogVersion, { staleWhileBuilding: true })
   const modelled = performance.now()
 
   // With a model to ask, the engine picks a few more for it to choose from.
   const engineCount = options.llm ? Math.min(MAX_RECOMMENDATIONS, Math.max(options.count + 3, 6)) : options.count
-  const result = recommend(input.profile, input.occasion, model, {
+  const result = recommend(profile, input.occasion, model, {
     count: engineCount,
     today,
     explainCandidates: options.debug ? DEBUG_CANDIDATES : 0,
@@ -107,7 +120,7 @@ export async function recommendForPerson(db: Db, options: RecommendForPersonOpti
   if (options.llm && result.recommendations.length > 0) {
     llm = await rerankWithLlm(
       options.llm,
-      profileSummary(input.profile, input.occasion, today),
+      profileSummary(profile, input.occasion, today),
       result.recommendations,
       options.count,
     )
