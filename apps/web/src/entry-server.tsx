@@ -1,15 +1,13 @@
-import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { MantineProvider } from '@mantine/core'
-import { dehydrate, QueryClientProvider, type Query, type QueryClient } from '@tanstack/react-query'
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
+import { createMemoryHistory } from '@tanstack/react-router'
 import { createTRPCClient, httpLink } from '@trpc/client'
 import type { AppRouter } from '@presently/api'
 import { createQueryClient } from './lib/query-client'
-import { createApiOptions, TRPCProvider } from './lib/trpc'
+import { createApiOptions } from './lib/trpc'
 import { createAppRouter } from './router'
 import { sessionQueryOptions } from './features/session/session'
-import { cssVariablesResolver, theme } from './theme'
+import { AppProviders } from './app-providers'
 import { FIRST_VIEW_STATE_ID } from './first-view'
 
 /** What the server knows of a page load (apps/server/src/plugins/first-view.ts). */
@@ -128,17 +126,7 @@ export async function renderFirstView(request: FirstViewRequest): Promise<FirstV
   // A route that sent the visitor elsewhere: the browser's app does that itself.
   if (router.state.location.pathname !== new URL(request.url, request.origin).pathname) return null
 
-  const app = (
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <QueryClientProvider client={queryClient}>
-          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-            <RouterProvider router={router} />
-          </TRPCProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>
-  )
+  const app = <AppProviders queryClient={queryClient} trpcClient={trpcClient} router={router} />
   await settle(queryClient)
   let html = renderOnce(app, request)
   for (let pass = 0; pass < 3 && (await settle(queryClient)); pass++) html = renderOnce(app, request)

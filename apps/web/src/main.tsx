@@ -1,17 +1,14 @@
 import './mantine-styles'
 import './styles.css'
 
-import { lazy, StrictMode, Suspense, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { MantineProvider } from '@mantine/core'
 import { useNotifications } from '@mantine/notifications'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
 import { createQueryClient } from './lib/query-client'
-import { createApiClient, createApiOptions, TRPCProvider } from './lib/trpc'
+import { createApiClient, createApiOptions } from './lib/trpc'
 import { createAppRouter } from './router'
 import { sessionQueryOptions } from './features/session/session'
-import { cssVariablesResolver, theme } from './theme'
+import { AppProviders } from './app-providers'
 import { adoptFirstView } from './first-view'
 
 // Transitions and portals of the notification stack stay out of the entry chunk.
@@ -48,16 +45,12 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 const app = (
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <NotificationsWhenShown />
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <RouterProvider router={router} />
-        </TRPCProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>
+  <AppProviders
+    queryClient={queryClient}
+    trpcClient={trpcClient}
+    router={router}
+    notifications={<NotificationsWhenShown />}
+  />
 )
 
 // The server's markup stays on screen until the first render replaces it: with a first view that

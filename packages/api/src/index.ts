@@ -134,7 +134,6 @@ export {
   CATALOG_VERSION_APPLICATION,
   CATALOG_VERSION_CHANNEL,
   catalogVersionOf,
-  catalogVersionWatcherOf,
   watchCatalogVersion,
   type CatalogVersionWatcher,
 } from './services/catalog-version.ts'

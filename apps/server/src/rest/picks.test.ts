@@ -1,5 +1,3 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { sql } from '@presently/db'
@@ -7,6 +5,7 @@ import { createTestDatabase, createTestProducts, type TestDatabase } from '@pres
 import { productPicksOutput, ukToday, type ProductPicksOutput } from '@presently/domain'
 import { productPickIdeas, productPicksForPerson } from '@presently/api'
 import { buildTestApp, signedInUser, withSession } from '../testing/auth-helpers.ts'
+import { startFakeChatCompletions, type FakeChatCompletions } from '../testing/fake-chat-completions.ts'
 
 let testDb: TestDatabase
 let app: FastifyInstance
@@ -388,41 +387,28 @@ describe('GET /api/recommendations/person/{personId}/products', () => {
 })
 
 describe('the optional LLM pass over the picks, against a fake OpenAI-compatible endpoint (issue 20)', () => {
-  let fake: http.Server
+  let fake: FakeChatCompletions
   let llmApp: FastifyInstance
   let mode: 'reverse' | 'invent' | 'error' | 'slow' = 'reverse'
-  let asked = 0
   let dad: number
 
   beforeAll(async () => {
-    fake = http.createServer((req, res) => {
-      let raw = ''
-      req.on('data', (chunk: Buffer) => (raw += chunk.toString()))
-      req.on('end', () => {
-        asked += 1
-        const body = JSON.parse(raw) as { messages: { role: string; content: string }[] }
-        const ids = [...body.messages[1]!.content.matchAll(/id: (\d+)/g)].map((m) => Number(m[1]))
-        const answer = (content: string) => JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] })
-        if (mode === 'error') return res.writeHead(500).end('{"error":"overloaded"}')
-        if (mode === 'slow') return void setTimeout(() => res.writeHead(200).end(answer('{"picks":[]}')), 1500)
-        const items =
-          mode === 'reverse'
-            ? [...ids]
-                .reverse()
-                .map((id, k) => ({ id, reason: `Chosen by the model for Dad, pick ${'ABCDEFGHIJKLMNOPQRSTUVWX'[k]}.` }))
-            : [{ id: 999_999, reason: 'A product the model made up.' }, { id: ids[1] }]
-        res.writeHead(200, { 'content-type': 'application/json' }).end(answer(JSON.stringify({ picks: items })))
-      })
+    fake = await startFakeChatCompletions(({ body }) => {
+      const ids = [...body.messages[1]!.content.matchAll(/id: (\d+)/g)].map((m) => Number(m[1]))
+      if (mode === 'error') return { status: 500, body: '{"error":"overloaded"}' }
+      if (mode === 'slow') return { content: '{"picks":[]}', delayMs: 1500 }
+      const items =
+        mode === 'reverse'
+          ? [...ids]
+              .reverse()
+              .map((id, k) => ({ id, reason: `Chosen by the model for Dad, pick ${'ABCDEFGHIJKLMNOPQRSTUVWX'[k]}.` }))
+          : [{ id: 999_999, reason: 'A product the model made up.' }, { id: ids[1] }]
+      return { content: JSON.stringify({ picks: items }) }
     })
-    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
-    const { port } = fake.address() as AddressInfo
     llmApp = await buildTestApp(testDb.db, {
       AUTH_RATE_LIMIT_IP_MAX: 1000,
       AUTH_RATE_LIMIT_EMAIL_MAX: 1000,
-      LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
-      LLM_API_KEY: 'test-key',
-      LLM_MODEL: 'fake-model',
-      LLM_TIMEOUT_MS: 300,
+      ...fake.env,
     })
     dad = await createPerson(ann, {
       name: 'Dad',
@@ -436,7 +422,7 @@ describe('the optional LLM pass over the picks, against a fake OpenAI-compatible
   })
   afterAll(async () => {
     await llmApp.close()
-    await new Promise((resolve) => fake.close(resolve))
+    await fake.close()
   })
 
   const ask = async (target: FastifyInstance) => {
@@ -453,9 +439,9 @@ describe('the optional LLM pass over the picks, against a fake OpenAI-compatible
   it("takes the model's order and reasons, over the same products (REST and tRPC)", async () => {
     const engine = await ask(app)
     mode = 'reverse'
-    const before = asked
+    const before = fake.requests.length
     const reordered = await ask(llmApp)
-    expect(asked).toBe(before + 1)
+    expect(fake.requests.length).toBe(before + 1)
     expect(ids(reordered)).toEqual([...ids(engine)].reverse())
     expect(reordered.picks.map((p) => p.reason)).toEqual(
       reordered.picks.map((_p, k) => `Chosen by the model for Dad, pick ${'ABCDEFGHIJKLMNOPQRSTUVWX'[k]}.`),

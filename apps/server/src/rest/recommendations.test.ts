@@ -1,5 +1,3 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
@@ -7,6 +5,7 @@ import { setRole } from '@presently/api'
 import { recommendationsOutput, slugToCategory, type RecommendationsOutput } from '@presently/domain'
 import { categoryUrl, pathLevels } from '@presently/recommender'
 import { buildTestApp, signedInUser, withSession } from '../testing/auth-helpers.ts'
+import { startFakeChatCompletions, type FakeChatCompletions } from '../testing/fake-chat-completions.ts'
 
 let testDb: TestDatabase
 let app: FastifyInstance
@@ -163,49 +162,32 @@ describe('GET /api/recommendations/person/{personId}', () => {
 })
 
 describe('LLM re-ranking against a fake OpenAI-compatible endpoint', () => {
-  let fake: http.Server
+  let fake: FakeChatCompletions
   let llmApp: FastifyInstance
   let mode: 'reverse' | 'invent' | 'slow' | 'error' = 'reverse'
-  const seen: {
-    path: string
-    authorization: string
-    body: { model: string; messages: { role: string; content: string }[] }
-  }[] = []
   let personId: number
 
   const candidateIds = (prompt: string) => [...prompt.matchAll(/id: (.+)/g)].map((m) => m[1]!.trim())
 
   beforeAll(async () => {
-    fake = http.createServer((req, res) => {
-      let raw = ''
-      req.on('data', (chunk: Buffer) => (raw += chunk.toString()))
-      req.on('end', () => {
-        const body = JSON.parse(raw) as (typeof seen)[number]['body']
-        seen.push({ path: req.url ?? '', authorization: req.headers.authorization ?? '', body })
-        const ids = candidateIds(body.messages[1]!.content)
-        const answer = (items: unknown[]) =>
-          JSON.stringify({
-            choices: [{ message: { role: 'assistant', content: JSON.stringify({ recommendations: items }) } }],
-            usage: { prompt_tokens: 321, completion_tokens: 54, total_tokens: 375 },
-          })
-        if (mode === 'error') return res.writeHead(500).end('{"error":"overloaded"}')
-        if (mode === 'slow') return void setTimeout(() => res.writeHead(200).end(answer([])), 1500)
-        const items =
-          mode === 'reverse'
-            ? [...ids].reverse().map((id) => ({ category: id, reasoning: `The model prefers ${id} for this person.` }))
-            : [{ category: 'Luxury Watches', reasoning: 'Invented by the model for this test.' }, { category: ids[1] }]
-        res.writeHead(200, { 'content-type': 'application/json' }).end(answer(items))
+    fake = await startFakeChatCompletions(({ body }) => {
+      const ids = candidateIds(body.messages[1]!.content)
+      const answer = (items: unknown[]) => ({
+        content: JSON.stringify({ recommendations: items }),
+        usage: { prompt_tokens: 321, completion_tokens: 54, total_tokens: 375 },
       })
+      if (mode === 'error') return { status: 500, body: '{"error":"overloaded"}' }
+      if (mode === 'slow') return { ...answer([]), delayMs: 1500 }
+      const items =
+        mode === 'reverse'
+          ? [...ids].reverse().map((id) => ({ category: id, reasoning: `The model prefers ${id} for this person.` }))
+          : [{ category: 'Luxury Watches', reasoning: 'Invented by the model for this test.' }, { category: ids[1] }]
+      return answer(items)
     })
-    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
-    const { port } = fake.address() as AddressInfo
     llmApp = await buildTestApp(testDb.db, {
       AUTH_RATE_LIMIT_IP_MAX: 1000,
       AUTH_RATE_LIMIT_EMAIL_MAX: 1000,
-      LLM_BASE_URL: `http://127.0.0.1:${port}/v1`,
-      LLM_API_KEY: 'test-key',
-      LLM_MODEL: 'fake-model',
-      LLM_TIMEOUT_MS: 300,
+      ...fake.env,
     })
     personId = await createPerson(sue, {
       name: 'Max',
@@ -218,11 +200,11 @@ describe('LLM re-ranking against a fake OpenAI-compatible endpoint', () => {
     })
   })
   beforeEach(() => {
-    seen.length = 0
+    fake.requests.length = 0
   })
   afterAll(async () => {
     await llmApp.close()
-    await new Promise((resolve) => fake.close(resolve))
+    await fake.close()
   })
 
   const ask = async (target: FastifyInstance, debug = true) =>
@@ -237,13 +219,13 @@ describe('LLM re-ranking against a fake OpenAI-compatible endpoint', () => {
   it('honours the order the model chose and its reasoning, and reports the call in debugInfo', async () => {
     mode = 'reverse'
     const answer = await ask(llmApp)
-    expect(seen).toHaveLength(1)
-    expect(seen[0]).toMatchObject({
+    expect(fake.requests).toHaveLength(1)
+    expect(fake.requests[0]).toMatchObject({
       path: '/v1/chat/completions',
       authorization: 'Bearer test-key',
       body: { model: 'fake-model' },
     })
-    const sent = candidateIds(seen[0]!.body.messages[1]!.content)
+    const sent = candidateIds(fake.requests[0]!.body.messages[1]!.content)
     expect(sent.length).toBeGreaterThanOrEqual(3)
     const expected = [...sent].reverse().slice(0, 3)
     expect(answer.recommendations.map((r) => r.reasoning)).toEqual(
@@ -266,7 +248,7 @@ describe('LLM re-ranking against a fake OpenAI-compatible endpoint', () => {
     mode = 'invent'
     const builtIn = await ask(app)
     const answer = await ask(llmApp)
-    const sent = candidateIds(seen[0]!.body.messages[1]!.content)
+    const sent = candidateIds(fake.requests[0]!.body.messages[1]!.content)
     expect(answer.debugInfo!.droppedCategories).toEqual(['Luxury Watches'])
     expect(answer.recommendations.map((r) => r.category)).not.toContain('Luxury Watches')
     expect(answer.recommendations).toHaveLength(3)
