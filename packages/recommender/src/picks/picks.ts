@@ -200,11 +200,23 @@ function indexTerms(sources: readonly TermSource[]): TermIndex {
  * Per term source: 1 when the title holds one of its terms (hasTerm), else 0.5 when the
  * description does, else 0 (issue 20: title full, description half).
  */
-function termHits(index: TermIndex, text: ProductText): Float64Array {
-  const hits = new Float64Array(index.sources)
-  markTerms(index, hits, text.titleWords, text.title, 1)
-  markTerms(index, hits, text.descriptionWords, text.description, 0.5)
-  return hits
+function termHits(index: TermIndex, text: ProductText): TermHits {
+  const values = new Float64Array(index.sources)
+  markTerms(index, values, text.titleWords, text.title, 1)
+  markTerms(index, values, text.descriptionWords, text.description, 0.5)
+  const sources: number[] = []
+  for (let i = 0; i < values.length; i++) if (values[i]! > 0) sources.push(i)
+  return { values, sources: Uint32Array.from(sources) }
+}
+
+/**
+ * A product's term hits for one list of term sources: the hit (1 title, 0.5 description, 0 none)
+ * per source, and the sources hit in ascending order (most products hit few of a person's
+ * sources, so a call visits those only).
+ */
+interface TermHits {
+  values: Float64Array
+  sources: Uint32Array
 }
 
 /**
@@ -216,9 +228,9 @@ function termHits(index: TermIndex, text: ProductText): Float64Array {
  * arrays handed out are shared. At most TERM_SETS_KEPT lists are kept (then all are let go).
  */
 const TERM_SETS_KEPT = 2000
-const termSets = new Map<string, { index: TermIndex; hits: WeakMap<PickProduct, Float64Array> }>()
+const termSets = new Map<string, { index: TermIndex; hits: WeakMap<PickProduct, TermHits> }>()
 
-function termsOf(sources: readonly TermSource[]): { index: TermIndex; hits: WeakMap<PickProduct, Float64Array> } {
+function termsOf(sources: readonly TermSource[]): { index: TermIndex; hits: WeakMap<PickProduct, TermHits> } {
   const key = sources.map((s) => s.terms.join('\u0001')).join('\u0002')
   let set = termSets.get(key)
   if (!set) {
@@ -453,9 +465,10 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     let titleHit = false
     const interestHits: { says: string; love: boolean; value: number }[] = []
     const optionHits: string[] = []
-    for (let i = 0; i < plan.termSources.length; i++) {
-      const hit = hits[i]!
-      if (hit === 0) continue
+    const hitSources = hits.sources
+    for (let k = 0; k < hitSources.length; k++) {
+      const i = hitSources[k]!
+      const hit = hits.values[i]!
       const source = plan.termSources[i]!
       if (hit === 1) titleHit = true
       termMiss *= 1 - source.level * hit
@@ -498,8 +511,10 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     // Spare parts, refills and party odds are not presents (the category engine's giftability).
     score *= candidate.factors.giftability
     if (budgetMax !== null && product.price < budgetMax * PICK_FACTORS.smallShare) score *= PICK_FACTORS.small
-    score *= PICK_FACTORS.dismissedLeaf ** (dismissedLeaf.get(product.path) ?? 0)
-    score *= PICK_FACTORS.dismissedRange ** (dismissedRange.get(text.range) ?? 0)
+    if (dismissedLeaf.size > 0) {
+      score *= PICK_FACTORS.dismissedLeaf ** (dismissedLeaf.get(product.path) ?? 0)
+      score *= PICK_FACTORS.dismissedRange ** (dismissedRange.get(text.range) ?? 0)
+    }
     score += score * PICK_FACTORS.shuffle * unitOf(fnv1a(String(product.id), shuffleState))
 
     // Strong: its category carries the interest, or its title names it inside a category the interest maps to.
