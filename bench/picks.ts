@@ -7,8 +7,10 @@
  *   products, the share of picks repeating a product bought for the person or another pick
  *   (must be 0), diversity per answer (distinct leaf and top-level categories, the most from one
  *   leaf), the share of answers with the honesty line, and picks per answer;
- * - speed: a user with 50 people asks for picks at concurrency 16 over HTTP (closed loop in a
- *   worker thread, cycling people, occasions and budgets; computed live) and the service alone,
+ * - speed: a user with 50 people asks for picks at concurrency 16 over HTTP (closed loop by
+ *   autocannon in its own process, cycling people, occasions and budgets; computed live: the
+ *   person's input and the catalog reads are kept per data and catalog version after the first
+ *   call of each URL, which is measured on its own) and the service alone,
  *   on the shipped catalog and again once it is grown to BENCH_PRODUCTS (growCatalog).
  *
  * On a fresh embedded PostgreSQL (the default) and, with DATABASE_URL, on that server too.
@@ -21,7 +23,7 @@ import os from 'node:os'
 import { clickThroughs, eq, occasions, products, sql } from '@presently/db'
 import { catalogModelFor, productPicksForPerson } from '@presently/api'
 import type { ProductPicksOutput } from '@presently/domain'
-import { closedLoop, inProcessLoop, percentile, type LoopResult } from './closed-loop.ts'
+import { autocannonLoop, inProcessLoop, percentile, type LoopResult } from './closed-loop.ts'
 import { embeddedTarget, growCatalog, serverTarget, type Target } from './lib.ts'
 import { acceptable, PICK_PERSONAS } from './pick-personas.ts'
 import { addPersona, signedIn, startPersonaShop } from './persona-setup.ts'
@@ -158,9 +160,11 @@ async function run(target: Target): Promise<void> {
       const modelStarted = performance.now()
       await catalogModelFor(db, version)
       console.log(`  catalog model of this version built in ${(performance.now() - modelStarted).toFixed(0)} ms`)
-      console.log(`  latency at concurrency ${concurrency}, ${seconds} s each, user with 50 people:`)
+      console.log(
+        `  latency at concurrency ${concurrency}, ${seconds} s each, user with 50 people (autocannon in its own process):`,
+      )
       const load = (list: string[]) =>
-        closedLoop({ origin: base, paths: list, headers: { cookie: busy.cookie }, concurrency, seconds })
+        autocannonLoop({ origin: base, paths: list, headers: { cookie: busy.cookie }, concurrency, seconds })
       // Each URL once, one at a time: the catalog reads behind them not yet kept for this version.
       const cold: number[] = []
       for (const path of paths) {

@@ -7,7 +7,7 @@
  *   answers accepted, mean confidence by profile tier, and the share of answers whose link opens
  *   a non-empty listing (GET /api/products/by-category with the levels the slugs read back as);
  * - speed: a user with 50 people asks for their recommendations at concurrency 16 (a
- *   closed-loop load generator in a worker thread, cycling through people and occasions,
+ *   closed loop by autocannon in its own process, cycling through people and occasions,
  *   computed live: nothing caches answers; the person's input is kept per data version after
  *   its first call, which is measured on its own) and prints p50/p95/p99 and the CPU of an
  *   answer (server thread, load generator, PostgreSQL), the same call arriving at fixed rates
@@ -28,7 +28,15 @@ import { occasions } from '@presently/db'
 import { recommendForPerson } from '@presently/api'
 import { listTier, slugToCategory, type RecommendationsOutput } from '@presently/domain'
 import { categoryUrl, pathLevels } from '@presently/recommender'
-import { closedLoop, cpuSince, cpuSplit, inProcessLoop, openLoop, percentile, type LoopResult } from './closed-loop.ts'
+import {
+  autocannonLoop,
+  cpuSince,
+  cpuSplit,
+  inProcessLoop,
+  openLoop,
+  percentile,
+  type LoopResult,
+} from './closed-loop.ts'
 import { embeddedTarget, serverTarget, type Target } from './lib.ts'
 import { PERSONAS } from './personas.ts'
 import { addPersona, signedIn, startPersonaShop } from './persona-setup.ts'
@@ -146,10 +154,10 @@ async function run(target: Target): Promise<void> {
         `  ${label.padEnd(44)} p50 ${percentile(r.latencies, 50).toFixed(2).padStart(7)} ms  p95 ${percentile(r.latencies, 95).toFixed(2).padStart(7)} ms  p99 ${percentile(r.latencies, 99).toFixed(2).padStart(7)} ms  ${(r.requests / r.seconds).toFixed(0).padStart(5)} req/s (${r.non2xx} non-2xx, ${r.errors} errors)`,
       )
     console.log(
-      `  latency at concurrency ${concurrency}, ${seconds} s each, user with 50 people (load generator in a worker thread):`,
+      `  latency at concurrency ${concurrency}, ${seconds} s each, user with 50 people (autocannon in its own process; the open loops from a worker thread):`,
     )
     const load = (list: string[]) =>
-      closedLoop({ origin: base, paths: list, headers: { cookie: busy.cookie }, concurrency, seconds })
+      autocannonLoop({ origin: base, paths: list, headers: { cookie: busy.cookie }, concurrency, seconds })
     // Where the CPU of an answer goes (issue 24's >= 2,000 req/s at c=16 needs <= 1 ms of the
     // machine's two cores per answer, the load generator's share included).
     const pgPids = (await db.$client.query<{ pid: number }>('select pid from pg_stat_activity')).rows.map((r) => r.pid)
@@ -160,9 +168,10 @@ async function run(target: Target): Promise<void> {
       `    (first call of each of the ${paths.length} URLs, one at a time, input read from the database: p50 ${percentile(first, 50).toFixed(2)} ms, p95 ${percentile(first, 95).toFixed(2)} ms)`,
     )
     const cpu = cpuSince(before, pgPids, closed.requests)
-    const total = cpu.main + cpu.otherThreads + cpu.processes
+    const generator = closed.generatorCpuMicros / Math.max(1, closed.requests)
+    const total = cpu.main + cpu.otherThreads + cpu.processes + generator
     console.log(
-      `    CPU per answer: server's main thread ${cpu.main.toFixed(0)} us, this process's other threads (load generator, GC) ${cpu.otherThreads.toFixed(0)} us, PostgreSQL ${cpu.processes.toFixed(0)} us; ${total.toFixed(0)} us in all, so at most ${((os.cpus().length * 1e6) / Math.max(1, total)).toFixed(0)} answers/s on ${os.cpus().length} cores`,
+      `    CPU per answer: server's main thread ${cpu.main.toFixed(0)} us, its other threads (GC, libuv) ${cpu.otherThreads.toFixed(0)} us, PostgreSQL ${cpu.processes.toFixed(0)} us, autocannon ${generator.toFixed(0)} us; ${total.toFixed(0)} us in all, so at most ${((os.cpus().length * 1e6) / Math.max(1, total)).toFixed(0)} answers/s on ${os.cpus().length} cores`,
     )
     // Issue 24: the same call arriving at a fixed rate (an open loop), as a shop's traffic does,
     // after an uncounted 2 s ramp up to the rate (closed-loop.ts openLoop).
