@@ -117,6 +117,37 @@ describe('people and events are served from the account cache (issue 24)', () =>
     expect((await get(ann, '/api/people')).json<Array<{ name: string }>>().map((p) => p.name)).toEqual(['Mum'])
   })
 
+  it("one person's page (GET /api/people/{id}) is kept too: same bytes, edits at once, another user's id still 404", async () => {
+    const ann = await account('cache-person-ann@example.com')
+    const other = await account('cache-person-other@example.com')
+    const kit = await addPerson(ann, 'Kit')
+    const first = await get(ann, `/api/people/${kit}`)
+    expect(first.statusCode).toBe(200)
+    const misses = app.accountCache.stats().misses
+    const second = await get(ann, `/api/people/${kit}`)
+    expect(second.body).toBe(first.body)
+    expect(app.accountCache.stats().misses).toBe(misses)
+    expect((await get(other, `/api/people/${kit}`)).statusCode).toBe(404)
+    const edit = await app.inject({
+      method: 'PATCH',
+      url: `/api/people/${kit}`,
+      headers: ann.headers,
+      payload: { name: 'Kitty', relationshipId: ref.friend },
+    })
+    expect(edit.statusCode).toBe(200)
+    expect((await get(ann, `/api/people/${kit}`)).json<{ name: string }>().name).toBe('Kitty')
+    const eventsBefore = (await get(ann, `/api/people/${kit}`)).json<{ events: unknown[] }>().events.length
+    const added = await app.inject({
+      method: 'POST',
+      url: `/api/events/person/${kit}`,
+      headers: ann.headers,
+      payload: { occasionId: ref.birthday, date: '1990-05-04' },
+    })
+    expect(added.statusCode).toBe(201)
+    expect((await get(ann, `/api/people/${kit}`)).json<{ events: unknown[] }>().events).toHaveLength(eventsBefore + 1)
+    expect((await get(other, `/api/people/${kit}`)).statusCode).toBe(404)
+  })
+
   it('a write by SQL from outside the server (another process) shows in the next answer', async () => {
     const bea = await account('cache-bea@example.com')
     await addPerson(bea, 'Aunt')
@@ -422,6 +453,7 @@ describe('cached answers are the bytes the routes send without the cache (issue 
       })
       for (const url of [
         '/api/people',
+        `/api/people/${mum}`,
         '/api/events',
         '/api/get-liked-products',
         '/api/get-liked-products/page?limit=48',

@@ -155,7 +155,14 @@ async function registerPeopleRoutes(app: FastifyInstance, db: Db): Promise<void>
           response: { 200: personOutput, ...errorResponses(400, 401, 404) },
         },
       },
-      async (request) => getPerson(db, signedIn(request).id, request.params.id),
+      // Kept per user, person and data version; next occurrences depend on today (issue 24).
+      async (request, reply) =>
+        request.server.accountCache.send(
+          request,
+          reply,
+          { call: 'GET /api/people/:id', input: request.params, today: true },
+          () => getPerson(db, signedIn(request).id, request.params.id),
+        ),
     )
     scope.patch(
       '/api/people/:id',

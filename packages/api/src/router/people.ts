@@ -20,7 +20,9 @@ export const peopleRouter = router({
   byId: protectedProcedure
     .input(z.object({ id: idField }))
     .output(personOutput)
-    .query(({ ctx, input }) => getPerson(ctx.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) =>
+      cachedUserRead(ctx, { call: 'people.byId', input, today: true }, () => getPerson(ctx.db, ctx.user.id, input.id)),
+    ),
   /** POST /api/people. */
   create: protectedProcedure
     .input(personInput)
