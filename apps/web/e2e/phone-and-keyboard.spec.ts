@@ -87,3 +87,29 @@ test.describe('a first-time user on a phone and a desktop', () => {
     expect(textWidth, `"${hint}" fits the input`).toBeLessThanOrEqual(room)
   })
 })
+
+test.describe('the signed-in home on a return visit', () => {
+  test('the events panel does not jump down when "Welcome back" arrives', async ({ page }) => {
+    await page.setViewportSize(PHONE)
+    await newShopper(page, 'home-jump')
+    await page.goto('/')
+    await page.getByRole('button', { name: 'Skip for now' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
+
+    // The next visit, with the answer that says whether it is the first one held back.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/trpc/**', async (route) => {
+      if (route.request().url().includes('account.welcome')) await held
+      await route.continue()
+    })
+    await page.reload()
+    const panel = page.getByTestId('upcoming-events')
+    await expect(panel).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toHaveCount(0)
+    const before = (await panel.boundingBox())!.y
+    release()
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
+    expect((await panel.boundingBox())!.y).toBe(before)
+  })
+})
