@@ -113,3 +113,24 @@ test.describe('the signed-in home on a return visit', () => {
     expect((await panel.boundingBox())!.y).toBe(before)
   })
 })
+
+test.describe('the signed-in header on a phone', () => {
+  test('keeps its height when the For: and Because: pickers arrive', async ({ page }) => {
+    await page.setViewportSize(PHONE)
+    await newShopper(page, 'header-jump')
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/header-pickers-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/my-account/profile')
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('search')).toBeVisible()
+    await expect(header.getByRole('button', { name: /^For:/ })).toHaveCount(0)
+    const before = (await header.boundingBox())!.height
+    release()
+    await expect(header.getByRole('button', { name: /^For:/ })).toBeVisible()
+    expect((await header.boundingBox())!.height).toBeCloseTo(before, 0)
+  })
+})
