@@ -71,6 +71,13 @@ test.describe('the first hour (issue 26)', () => {
     const ideas = page.getByTestId('recommendations-block')
     await expect(ideas.getByTestId('recommendation-card').first()).toBeVisible()
     await expect(ideas.getByRole('heading', { name: 'Recommendations' })).toBeInViewport()
+    // Below the sticky header (three rows on a phone), not under it.
+    const headerBottom = await header(page).evaluate((h) => h.getBoundingClientRect().bottom)
+    await expect
+      .poll(() =>
+        ideas.getByRole('heading', { name: 'Recommendations' }).evaluate((h) => h.getBoundingClientRect().top),
+      )
+      .toBeGreaterThanOrEqual(headerBottom)
     await page.screenshot({ path: test.info().outputPath('first-hour-ideas-phone.png') })
 
     // The person exists with two interests and a yearly birthday on the date of birth.

@@ -90,19 +90,21 @@ function buildReason(
     clauses.push(`Close to the ${shortTitle(facts.neighbourTitle)} you liked`)
     signals.push('neighbour')
   }
+  // Interest clauses start in lower case (unless with the name): a like or neighbour clause may
+  // come first, and only the sentence's first letter is raised ("...you liked; likes model railways.").
   if (facts.interests.length) {
     const loved = facts.interests.filter((i) => i.love).map((i) => i.says)
     const liked = facts.interests.filter((i) => !i.love).map((i) => i.says)
     if (loved.length) {
       const what = twoAtMost(loved)
       clauses.push(
-        [`Loves ${what}`, `For ${name}'s love of ${what}`, `${name} loves ${what}`, `${name} is a fan of ${what}`][
+        [`loves ${what}`, `for ${name}'s love of ${what}`, `${name} loves ${what}`, `${name} is a fan of ${what}`][
           v(4)
         ]!,
       )
     } else {
       const what = twoAtMost(liked)
-      clauses.push([`Likes ${what}`, `${name} enjoys ${what}`, `Suits ${name}'s liking for ${what}`][v(3)]!)
+      clauses.push([`likes ${what}`, `${name} enjoys ${what}`, `suits ${name}'s liking for ${what}`][v(3)]!)
     }
     signals.push('interest')
   }

@@ -7,6 +7,7 @@ import { useTRPC } from '../../lib/trpc'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { GIFT_UI } from './messages'
 import { planQueryOptions } from './query-options'
+import { isPlanYear, PLAN_YEAR } from './plan-title'
 
 /** "£40.00", or "—" without a budget. */
 const money = (amount: number | null) => (amount === null ? '—' : formatPrice(amount))
@@ -19,7 +20,7 @@ const money = (amount: number | null) => (amount === null ? '—' : formatPrice(
 export function PlanPage({ occasion, year }: { occasion: string; year: string }) {
   const trpc = useTRPC()
   const yearNumber = Number(year)
-  const valid = Number.isInteger(yearNumber) && yearNumber >= 1900 && yearNumber <= 2200
+  const valid = isPlanYear(year)
   const plan = useQuery({ ...planQueryOptions(trpc, occasion, valid ? yearNumber : 2000), enabled: valid })
   return (
     <Stack gap="lg">
@@ -38,7 +39,9 @@ export function PlanPage({ occasion, year }: { occasion: string; year: string })
         <>
           <Title order={1}>Plan</Title>
           <Alert color="red" role="alert" title={GIFT_UI.planFailed}>
-            {valid ? apiErrorMessage(plan.error, GIFT_UI.planFailed) : 'year must be a whole number from 1900 to 2200'}
+            {valid
+              ? apiErrorMessage(plan.error, GIFT_UI.planFailed)
+              : `The year in the address must be a whole number from ${PLAN_YEAR.min} to ${PLAN_YEAR.max}.`}
           </Alert>
         </>
       ) : plan.isPending ? (

@@ -32,7 +32,7 @@ import { PersonQuery } from './person-query'
 import { PEOPLE_UI } from './messages'
 import { capitalise } from './person-form/identity-section'
 import { OPTION_SECTION_TITLES } from './person-form/option-pairs-section'
-import { chosenOptions, chosenPreferenceLabels, eventsBySoonest } from './person-summary'
+import { chosenOptions, chosenPreferenceLabels, eventsBySoonest, missingPartsText } from './person-summary'
 import { giftPreferencesQueryOptions, optionCategoriesQueryOptions, type OptionSectionKind } from './query-options'
 import { TIER_COLOURS, TierBadge } from './tier-badge'
 import { PersonGiftIdeas } from '../recommendations/person-gift-ideas'
@@ -166,7 +166,6 @@ function Section({ title, id, children }: { title: string; id: string; children:
 
 /** The completeness card: percentage, list tier badge, bar, a special icon at 100% (§4), what is still missing. */
 function CompletenessCard({ person }: { person: PersonOutput }) {
-  const missing = completenessSections(person).filter((s) => s.points < s.max)
   return (
     <Card
       withBorder
@@ -198,9 +197,7 @@ function CompletenessCard({ person }: { person: PersonOutput }) {
         aria-label="Profile completeness"
       />
       <Text size="sm" c="dimmed" mt="sm">
-        {missing.length === 0
-          ? 'Every section is filled in.'
-          : `To add: ${missing.map((s) => PART_NAMES[s.key]).join(', ')}.`}
+        {missingPartsText(completenessSections(person), PART_NAMES)}
       </Text>
     </Card>
   )

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { chosenOptions, chosenPreferenceLabels, eventsBySoonest } from './person-summary'
+import { COMPLETENESS_SECTION_NAMES, completenessSections } from '@presently/domain'
+import { chosenOptions, chosenPreferenceLabels, eventsBySoonest, missingPartsText } from './person-summary'
 
 describe('eventsBySoonest', () => {
   it('orders by the next yearly occurrence from today, today first, ties by label', () => {
@@ -73,5 +74,30 @@ describe('chosenPreferenceLabels', () => {
       { options: [{ id: 3, label: 'Handmade' }] },
     ]
     expect(chosenPreferenceLabels(groups, [{ optionId: 3 }, { optionId: 1 }])).toEqual(['Experiences', 'Handmade'])
+  })
+})
+
+describe('missingPartsText', () => {
+  const names = { ...COMPLETENESS_SECTION_NAMES, events: 'Important dates' }
+
+  it('asks for more of what has some, never to add interests a person already has', () => {
+    const dad = completenessSections({
+      name: 'Dad',
+      relationshipId: 3,
+      interests: [{ interestId: 330 }, { interestId: 333 }],
+      events: [{ occasionId: 1 }],
+    })
+    expect(missingPartsText(dad, names)).toBe(
+      'To add: Gender, Orientation, Intelligence, Lifestyle, Taste, Personality, Gift preferences. ' +
+        'Add more: Interests, Important dates.',
+    )
+  })
+
+  it('names only the empty sections of a name-only profile, and says when every section is full', () => {
+    expect(missingPartsText(completenessSections({ name: 'Sam' }), names)).toBe(
+      'To add: Relationship, Gender, Orientation, Intelligence, Lifestyle, Taste, Personality, Gift preferences, Interests, Important dates.',
+    )
+    const full = completenessSections({ name: 'Sam' }).map((s) => ({ ...s, points: s.max }))
+    expect(missingPartsText(full, names)).toBe('Every section is filled in.')
   })
 })

@@ -1,4 +1,4 @@
-import { daysUntil, type EventRule, type IsoDate } from '@presently/domain'
+import { daysUntil, type CompletenessSection, type EventRule, type IsoDate } from '@presently/domain'
 
 /**
  * A person's events soonest first: by the days to their next yearly occurrence from `today`
@@ -45,4 +45,25 @@ export function chosenPreferenceLabels(
 ): string[] {
   const ids = new Set(chosen.map((c) => c.optionId))
   return groups.flatMap((g) => g.options.filter((o) => ids.has(o.id)).map((o) => o.label))
+}
+
+/**
+ * The completeness card's line on what is missing (spec account-area §9 points): sections with
+ * nothing in them under "To add", sections with some of their points under "Add more" (two
+ * interests of the six that count in full, one event of three), so a person with interests and
+ * dates is not told to add interests and dates. `names` says each section as the card does.
+ */
+export function missingPartsText(
+  sections: readonly CompletenessSection[],
+  names: Readonly<Record<CompletenessSection['key'], string>>,
+): string {
+  const empty = sections.filter((s) => s.points === 0).map((s) => names[s.key])
+  const partial = sections.filter((s) => s.points > 0 && s.points < s.max).map((s) => names[s.key])
+  if (empty.length === 0 && partial.length === 0) return 'Every section is filled in.'
+  return [
+    empty.length ? `To add: ${empty.join(', ')}.` : null,
+    partial.length ? `Add more: ${partial.join(', ')}.` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' ')
 }

@@ -45,9 +45,7 @@ export default function RecommendationsBlock() {
     if (!element) return
     const { top, bottom } = element.getBoundingClientRect()
     if (top < window.innerHeight - 120 && bottom > 0) return
-    // Below the sticky header, not under it.
-    const header = document.querySelector('[data-sticky-header]')?.getBoundingClientRect().height ?? 0
-    element.style.scrollMarginTop = `${Math.ceil(header) + 8}px`
+    // Below the sticky header, not under it: the page's scroll-padding-top (styles.css).
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
     element.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' })
   }, [pair, ready])

@@ -36,7 +36,14 @@ export function LeadDaysInput({
     <TagsInput
       label={label}
       description="Whole days before the date, 1 to 60; up to three"
-      placeholder={value.length < REMINDER_LEAD_TIMES_MAX ? 'Type a number and press Enter' : undefined}
+      // Beside two chosen days a phone leaves room for a short hint only ("Type a number and pres").
+      placeholder={
+        value.length === 0
+          ? 'Type a number and press Enter'
+          : value.length < REMINDER_LEAD_TIMES_MAX
+            ? 'Add a day'
+            : undefined
+      }
       data={SUGGESTED}
       value={value}
       onChange={onChange}

@@ -24,10 +24,17 @@ export default function SignedInHome() {
   const firstVisit = welcome.data?.firstVisit === true && startedFor === null
   return (
     <PageContainer>
-      {welcome.isPending ? null : firstVisit ? (
+      {firstVisit ? (
         <FirstStart onStarted={setStartedFor} />
       ) : (
-        <Stack gap="xs" mb="xl">
+        // Kept in place, unseen, while the welcome state loads, so the panels and tiles below
+        // do not jump down when it arrives (most visits are return visits).
+        <Stack
+          gap="xs"
+          mb="xl"
+          style={welcome.isPending ? { visibility: 'hidden' } : undefined}
+          aria-hidden={welcome.isPending || undefined}
+        >
           <Title order={1}>{startedFor ? WELCOME_UI.ideasFor(startedFor) : WELCOME_UI.welcomeBack}</Title>
           <Text c="dimmed">Browse gift ideas by category or occasion.</Text>
         </Stack>

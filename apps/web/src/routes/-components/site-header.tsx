@@ -1,7 +1,7 @@
 import { Box, Button, Container, TextInput } from '@mantine/core'
 import { IconSearch, IconUserCircle } from '@tabler/icons-react'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useSession } from '../../features/session/session'
 import { textParam } from '../../features/catalog/listing-search'
 import { Logo } from './logo'
@@ -41,8 +41,26 @@ export function SiteHeader() {
   // Search, category, price range and page live in the URL and this box; going home resets them all.
   const onLogoClick = () => setSearchText('')
 
+  // The header's height as --sticky-header-height on <html>, which scroll-padding-top reads
+  // (styles.css), so an element reached with Tab is scrolled into view below the sticky header
+  // instead of behind it (three rows on a signed-in phone, one on a desktop).
+  const headerRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const header = headerRef.current
+    if (!header || typeof ResizeObserver === 'undefined') return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--sticky-header-height', `${Math.ceil(header.getBoundingClientRect().height)}px`)
+    })
+    observer.observe(header)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--sticky-header-height')
+    }
+  }, [])
+
   return (
-    <Box component="header" className={classes.header} data-sticky-header>
+    <Box component="header" ref={headerRef} className={classes.header} data-sticky-header>
       <Container size="lg" px={{ base: 'md', sm: 'lg' }} className={classes.inner}>
         <Link to="/" onClick={onLogoClick} className={classes.logo} aria-label="Presently home">
           <Logo />

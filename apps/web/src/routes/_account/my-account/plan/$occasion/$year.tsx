@@ -1,8 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PlanPage } from '../../../../../features/gifts/plan-page'
+import { planTitle } from '../../../../../features/gifts/plan-title'
+import { occasionsQueryOptions } from '../../../../../features/selection/query-options'
 
 export const Route = createFileRoute('/_account/my-account/plan/$occasion/$year')({
-  head: ({ params }) => ({ meta: [{ title: `${params.occasion} ${params.year} plan` }] }),
+  // The title names the occasion by its label ("Christmas 2026 plan"), not as the address spells
+  // it; the occasions are the header pickers' cached list, and a failed read leaves "Plan".
+  loader: async ({ context, params }) => {
+    const occasions = await context.queryClient.ensureQueryData(occasionsQueryOptions(context.trpc)).catch(() => [])
+    return { title: planTitle(params.occasion, params.year, occasions) }
+  },
+  head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title ?? 'Plan' }] }),
   component: MyAccountPlanPage,
 })
 
