@@ -75,6 +75,28 @@ const EXTRA: PickPersona[] = [
     accept: ['Tools & Garden', 'Food & Drink', 'Party Supplies::Decorations::Cake Decorations'],
     acceptTerms: ['baking', 'bake', 'cake', 'garden', 'gardening', 'chocolate'],
   },
+  // The same two as a newcomer makes them in the profile form, whose search offers the shop's own
+  // gift interests first ("model railways" finds Model Railways, with its aliases: hornby, oo gauge...).
+  {
+    name: 'Dad (gift interests)',
+    relationship: 'Father',
+    age: 62,
+    occasion: 'Christmas',
+    loves: ['Model Railways', 'Jigsaws'],
+    budget: 30,
+    accept: ['Hobbies::Model Trains & Railway Sets', 'Jigsaws & Puzzles'],
+    acceptTerms: ['railway', 'train', 'locomotive', 'hornby', 'jigsaw', 'puzzle'],
+  },
+  {
+    name: 'Mum (gift interests)',
+    relationship: 'Mother',
+    age: 58,
+    occasion: 'Christmas',
+    loves: ['Baking', 'Gardening'],
+    budget: 30,
+    accept: ['Tools & Garden', 'Food & Drink', 'Party Supplies::Decorations::Cake Decorations'],
+    acceptTerms: ['baking', 'bake', 'cake', 'garden', 'gardening', 'chocolate'],
+  },
   {
     name: 'Isaac',
     relationship: 'Grandson',

@@ -29,6 +29,12 @@ export interface InterestInput {
   name: string
   /** "Love" (is_primary true) or "Like" (spec account-area §4). */
   love: boolean
+  /**
+   * Other names a shopper would use for it (the shop's own gift interests carry them: "Model
+   * Railways": model railway, hornby, oo gauge...); the picks read products for them when the
+   * term table has no entry (pickTermsFor). Absent or empty for most IAB interests.
+   */
+  aliases?: readonly string[]
   targets: CategoryTarget[]
 }
 

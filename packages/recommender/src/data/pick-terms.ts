@@ -113,12 +113,18 @@ export const TERM_BLIND_ROOTS: ReadonlySet<string> = new Set(['Fancy Dress'])
 const STOP_WORDS = new Set(['and', 'the', 'of', 'for', 'with', 'a', 'an', 'in', 'on', 'to', 'other', 'general', 'type'])
 
 /**
- * The terms a product is read for on behalf of one interest or option: INTEREST_TERMS, or the
+ * The terms a product is read for on behalf of one interest or option: INTEREST_TERMS; else,
+ * for an interest with aliases (the shop's own gift interests), its name and its aliases as
+ * phrases, lower case (so "Model Railways" reads "model railways", "hornby", "oo gauge"... and not
+ * "model" alone, which would take every tank and aircraft kit for a railway lover's); else the
  * words of the name itself (3 letters and more, without stop words), lower case.
  */
-export function pickTermsFor(name: string): readonly string[] {
+export function pickTermsFor(name: string, aliases: readonly string[] = []): readonly string[] {
   const listed = INTEREST_TERMS[name]
   if (listed) return listed
+  if (aliases.length > 0) {
+    return [...new Set([name, ...aliases].map((term) => term.toLowerCase().trim()).filter((term) => term.length >= 3))]
+  }
   return name
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)

@@ -90,7 +90,7 @@ export function planPicks(
     name: interest.name,
     kind: 'interest',
     level: interest.love ? INTEREST_LEVEL.love : INTEREST_LEVEL.like,
-    terms: pickTermsFor(interest.name),
+    terms: pickTermsFor(interest.name, interest.aliases),
     says: plainInterest(interest.name),
   }))
   for (const selection of profile.selections) {

@@ -72,7 +72,7 @@ export async function loadPickInputAndHistory(
     personId,
     occasionLabel,
     today,
-    { name: 'presently_pick_input_v1', columns: HISTORY_COLUMNS },
+    { name: 'presently_pick_input_v2', columns: HISTORY_COLUMNS },
     versions,
   )
   const row = extraRow as {

@@ -41,7 +41,7 @@ interface PersonRow {
   relationship: { name: string; type: string } | null
   selections: { kind: OptionKind; categoryId: number; category: string; option: string }[]
   giftPreferences: { group: string; option: string }[]
-  interests: { name: string; love: boolean; targets: { path: string; weight: number }[] }[]
+  interests: { name: string; love: boolean; aliases: string[]; targets: { path: string; weight: number }[] }[]
   events: { occasionId: number; date: string }[]
   likes: { path: string | null; title: string; forPerson: boolean; forOccasion: boolean }[]
   orders: {
@@ -97,7 +97,7 @@ const QUERY = `
             join gift_preference_groups g on g.id = o.group_id
            where pg.person_id = p.id), '[]'::json),
        'interests', coalesce((
-          select json_agg(json_build_object('name', i.name, 'love', pi.is_primary, 'targets', coalesce(t.targets, '[]'::json)) order by i.id)
+          select json_agg(json_build_object('name', i.name, 'love', pi.is_primary, 'aliases', coalesce(i.aliases, '{}'), 'targets', coalesce(t.targets, '[]'::json)) order by i.id)
             from person_interests pi
             join interests i on i.id = pi.interest_id
             left join lateral (
@@ -263,7 +263,7 @@ export async function readRecommendationInput(
           person: PersonRow | null
         } & Record<string, unknown>
       >({
-        name: extra ? extra.name : 'presently_recommendation_input_v3',
+        name: extra ? extra.name : 'presently_recommendation_input_v4',
         text: extra ? `${QUERY}, ${extra.columns}` : QUERY,
         values: [occasionLabel, userId, personId, ORDERS_READ],
       })
@@ -355,6 +355,7 @@ function toProfile(person: PersonRow): ProfileInput {
     interests: person.interests.map((i) => ({
       name: i.name,
       love: i.love,
+      aliases: i.aliases,
       targets: i.targets.map((t) => ({ path: t.path, weight: Number(t.weight) })),
     })),
     events: person.events,
