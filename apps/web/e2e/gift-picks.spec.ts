@@ -101,6 +101,26 @@ test.describe('gift picks', () => {
     expect(orders.orders[0]!.clickthrough.occasion.label).toBe('Christmas')
   })
 
+  test("the budget box shows the person's own budget until a number is typed over it", async ({ page }) => {
+    // A browser pass found "Any" in the box under "Christmas · Up to £25" (the profile's budget).
+    await newShopper(page, 'picks-budget-box')
+    const gran = await addAdult(page.request, 'Gran', 'Grandmother', '1950-03-02', ['Gardening'])
+    const budgets = await page.request.put(`/api/people/${gran}/budgets`, { data: { default: 25, byOccasion: [] } })
+    expect(budgets.ok()).toBe(true)
+    const christmas = await occasion(page.request, 'christmas')
+    await page.goto(`/?person=${gran}&occasion=${christmas.id}`)
+    const section = picksOf(page, 'Gran')
+    await expect(section.getByTestId('gift-picks-budget')).toHaveText('Christmas · Up to £25')
+    const box = section.getByLabel('Budget per gift')
+    await expect(box).toHaveValue('')
+    await expect(box).toHaveAttribute('placeholder', '£25')
+    await box.fill('40')
+    await expect(section.getByTestId('gift-picks-budget')).toHaveText('Christmas · Up to £40')
+    for (const price of await section.getByTestId('product-price').allInnerTexts()) {
+      expect(pounds(price)).toBeLessThanOrEqual(40)
+    }
+  })
+
   test('Mum, 58, baking and gardening: only honest picks, the catalog line, and Not for Mum with Undo', async ({
     page,
   }) => {

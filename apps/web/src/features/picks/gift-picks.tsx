@@ -55,7 +55,9 @@ export function GiftPicks({ personId, personName, occasionId, occasionLabel, ord
         </div>
         <NumberInput
           label={PICKS_UI.budgetLabel}
-          placeholder={PICKS_UI.budgetPlaceholder}
+          // Empty, the box shows the budget the picks keep to (the profile's or the event's), so it
+          // never reads "Any" beside "Up to £30"; typing a number overrides it.
+          placeholder={PICKS_UI.budgetPlaceholder(budgetText === '' && query.data ? query.data.budget.max : null)}
           prefix="£"
           min={PICK_MAX_PRICE.min}
           max={PICK_MAX_PRICE.max}

@@ -7,7 +7,8 @@ export const PICKS_UI = {
   budget: (max: number | null, source: string) =>
     max === null ? 'Any price' : source === 'options' ? `Up to £${max} (from the profile's budget)` : `Up to £${max}`,
   budgetLabel: 'Budget per gift',
-  budgetPlaceholder: 'Any',
+  /** The override box when empty: the budget in force (profile, event, options), else "Any". */
+  budgetPlaceholder: (max: number | null) => (max === null ? 'Any' : `£${max}`),
   buyNow: 'Buy Now',
   notFor: (name: string) => `Not for ${name}`,
   dismissFailed: 'Could not hide that product. Please try again.',
