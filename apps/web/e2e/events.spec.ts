@@ -85,6 +85,18 @@ test.describe('important events', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toBeHidden()
 
+    // Christmas fills in its own day (the next 25 December); another occasion takes it away again.
+    const christmas = await occasion(page.request, 'christmas')
+    await page.getByRole('main').getByRole('button', { name: 'Add Event', exact: true }).click()
+    await dialog.getByLabel('Occasion').fill(christmas.label)
+    await page.getByRole('option', { name: christmas.label, exact: true }).click()
+    await expect(dialog.getByLabel('Date')).toHaveValue(/^25\/12\/20\d\d$/)
+    await dialog.getByLabel('Occasion').fill(birthday.label)
+    await page.getByRole('option', { name: birthday.label, exact: true }).click()
+    await expect(dialog.getByLabel('Date')).toHaveValue('')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+
     // Mum's birthday is today (born 1990); Grandad's anniversary is 40 days off.
     await addEventThroughDialog(page, 'Mum', birthday.label, today.typed(1990))
     const mumCard = eventCard(page.getByRole('main'), 'Mum')

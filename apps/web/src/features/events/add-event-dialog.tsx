@@ -22,6 +22,7 @@ import { occasionsQueryOptions, peopleQueryOptions } from '../selection/query-op
 import { EVENT_UI } from './messages'
 import { refreshAfterEventChange } from './query-options'
 import { budgetsQueryOptions, refreshAfterGiftChange } from '../gifts/query-options'
+import { dateForOccasionChange } from './fixed-occasion-date'
 import { parseUkDate } from './uk-date'
 
 /** The refresh after adding an event waits 300 ms (spec account-area §4, §9). */
@@ -230,8 +231,18 @@ function AddEventForm({ onClose, initialDate, editing }: Omit<AddEventDialogProp
           onChange={(occasionId) => {
             const value = (occasions.data ?? []).find((o) => String(o.id) === occasionId)?.value
             const offered = value ? MOVABLE_RULES[value] : undefined
-            // Mother's Day and Father's Day start on their movable date (issue 21).
-            setDraft((d) => ({ ...d, occasionId, rule: offered ?? 'fixed', date: offered ? null : d.date }))
+            // Mother's Day and Father's Day start on their movable date (issue 21); Christmas and
+            // Valentine's Day fill in their own next day when no date is typed yet (a day filled
+            // in for the occasion chosen before counts as not typed).
+            setDraft((d) => {
+              const previous = (occasions.data ?? []).find((o) => String(o.id) === d.occasionId)?.value
+              return {
+                ...d,
+                occasionId,
+                rule: offered ?? 'fixed',
+                date: offered ? null : dateForOccasionChange(d.date, previous, value),
+              }
+            })
           }}
           error={showErrors && !draft.occasionId ? EVENT_UI.occasionRequired : undefined}
         />

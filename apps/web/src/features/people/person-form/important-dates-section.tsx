@@ -7,6 +7,7 @@ import { useTRPC } from '../../../lib/trpc'
 import { EVENT_REFRESH_DELAY_MS, PEOPLE_UI } from '../messages'
 import { invalidatePersonData, occasionsQueryOptions, personEventsQueryOptions } from '../query-options'
 import { NOTHING_FOUND } from './personal-info-section'
+import { dateForOccasionChange } from '../../events/fixed-occasion-date'
 import { occasionGroups } from './occasion-groups'
 
 /**
@@ -125,7 +126,12 @@ function AddImportantDateForm({ personId, onDone }: { personId: number; onDone: 
           nothingFoundMessage={NOTHING_FOUND}
           data={data}
           value={occasionId}
-          onChange={setOccasionId}
+          onChange={(next) => {
+            // Christmas and Valentine's Day fill in their own next day unless a date was typed.
+            const valueOf = (id: string | null) => (occasions.data ?? []).find((o) => String(o.id) === id)?.value
+            setDate(dateForOccasionChange(date || null, valueOf(occasionId), valueOf(next)) ?? '')
+            setOccasionId(next)
+          }}
           data-autofocus
         />
         <TextInput
