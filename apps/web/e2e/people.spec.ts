@@ -285,6 +285,20 @@ test.describe('people', () => {
     expect(events).toEqual([])
   })
 
+  test("the section chips on a phone show the chosen section's fill state, not a tick", async ({ page }) => {
+    // A browser pass read Mantine's tick on the chosen chip of an empty section as "done".
+    await page.setViewportSize({ width: 390, height: 844 })
+    await newShopper(page, 'people-chips')
+    await page.goto('/my-account/add-person')
+    const chip = sectionNav(page).getByRole('radio', { name: /^Interests/ })
+    await sectionNav(page).locator('label').filter({ hasText: 'Interests' }).click()
+    await expect(chip).toBeChecked()
+    await expect(chip).toHaveAccessibleName(/^Interests ?, not started$/)
+    const label = sectionNav(page).locator('label').filter({ hasText: 'Interests' })
+    await expect(label.locator('svg.tabler-icon-circle')).toHaveCount(1)
+    await expect(label.locator('svg.tabler-icon-check, svg:not([class*="tabler"])')).toHaveCount(0)
+  })
+
   test('the filters on a phone: a side sheet with a badge, Clear All and Apply Filters', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 })
     await newShopper(page, 'people-mobile')

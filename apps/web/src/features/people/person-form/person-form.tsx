@@ -229,6 +229,12 @@ function ProgressIcon({ state }: { state: SectionProgress['state'] }) {
   )
 }
 
+/** ProgressIcon's shape at the size of a chip's icon (the chosen chip's). */
+function ChipProgressIcon({ state }: { state: SectionProgress['state'] }) {
+  const Icon = state === 'full' ? IconCircleCheckFilled : state === 'partial' ? IconCircleHalf2 : IconCircle
+  return <Icon size={14} aria-hidden />
+}
+
 /** The words of ProgressIcon, placed after a section's title in its accessible name. */
 function ProgressText({ state }: { state: SectionProgress['state'] }) {
   return <span className="visually-hidden">, {STATE_TEXT[state]}</span>
@@ -266,16 +272,27 @@ function SectionList({ open, progress, onShow }: SectionNavProps) {
   )
 }
 
-/** The chip row of sections on small screens (spec account-area §2). */
-function SectionChips({ open, onShow }: SectionNavProps) {
+/**
+ * The chip row of sections on small screens (spec account-area §2). The chosen chip shows its
+ * section's fill state (as the side list does) instead of Mantine's tick, which read as "done" on
+ * a section not yet started (browser pass).
+ */
+function SectionChips({ open, progress, onShow }: SectionNavProps) {
   return (
     <Box hiddenFrom="md" component="nav" aria-label="Profile sections">
       <ScrollArea type="auto" offsetScrollbars scrollbarSize={6}>
         <Chip.Group multiple={false} value={open ?? ''} onChange={(value) => onShow(value as FormSectionId)}>
           <Group gap={6} wrap="nowrap" pb={4}>
             {FORM_SECTIONS.map((section) => (
-              <Chip key={section.id} value={section.id} size="sm" variant="outline">
+              <Chip
+                key={section.id}
+                value={section.id}
+                size="sm"
+                variant="outline"
+                icon={<ChipProgressIcon state={progress[section.id].state} />}
+              >
                 {section.title}
+                <ProgressText state={progress[section.id].state} />
               </Chip>
             ))}
           </Group>
