@@ -75,10 +75,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // idle when its request is answered and would hold close() open until the client drops it.
     const drain = setInterval(() => app.server.closeIdleConnections(), 100)
     drain.unref()
+    // Each step is logged, so a shutdown cut off by the 10 s bound says where it stood.
     void app
       .close()
       .finally(() => clearInterval(drain))
+      .then(() => app.log.info('requests drained and plugins closed; stopping the database'))
       .then(() => database.close())
+      .then(() => app.log.info('database stopped'))
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         app.log.error({ err }, 'shutdown failed')
