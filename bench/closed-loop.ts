@@ -289,28 +289,34 @@ export interface CpuSplit {
 }
 
 /**
- * CPU time so far (user + system, µs, from /proc in 10 ms clock ticks; Linux only, zeros
- * elsewhere) of this process's main thread (the server's event loop in the benchmarks), of its
- * other threads (the load generator's worker thread, V8's GC helpers, libuv's pool), and of the
- * processes `pids` (PostgreSQL's backends: `select pid from pg_stat_activity`). Diff two readings
- * with cpuSince. Unlike req/s, CPU per answer hardly moves with other load on the machine.
+ * The CPU time (user + system, µs) of the thread or process whose /proc stat file is `statPath`
+ * (`/proc/<pid>/stat`, `/proc/self/task/<tid>/stat`): utime and stime, fields 14 and 15, in clock
+ * ticks of 10 ms. 0 when the file cannot be read (a thread or process that ended; not Linux).
+ */
+export function statCpuMicros(statPath: string): number {
+  try {
+    const stat = readFileSync(statPath, 'utf8')
+    // Fields after the command name (which may hold spaces and parentheses): state is field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10_000
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * CPU time so far (user + system, µs, statCpuMicros) of this process's main thread (the server's
+ * event loop in the benchmarks), of its other threads (V8's GC helpers, libuv's pool, a load
+ * generator's worker thread), and of the processes `pids` (PostgreSQL's backends: `select pid
+ * from pg_stat_activity`). Diff two readings with cpuSince. Unlike req/s, CPU per answer hardly
+ * moves with other load on the machine.
  */
 export function cpuSplit(pids: readonly number[] = []): CpuSplit {
-  const split: CpuSplit = { main: 0, otherThreads: 0, processes: 0 }
-  const ticks = (statPath: string): number => {
-    try {
-      const stat = readFileSync(statPath, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      return (Number(fields[11]) + Number(fields[12])) * 10_000 // utime + stime, 100 ticks a second
-    } catch {
-      return 0 // a thread or process that ended meanwhile
-    }
-  }
   // The process's total counts the threads that have ended too (a finished load generator).
-  split.main = ticks(`/proc/self/task/${process.pid}/stat`)
-  split.otherThreads = Math.max(0, ticks('/proc/self/stat') - split.main)
-  for (const pid of pids) split.processes += ticks(`/proc/${pid}/stat`)
-  return split
+  const main = statCpuMicros(`/proc/self/task/${process.pid}/stat`)
+  let processes = 0
+  for (const pid of pids) processes += statCpuMicros(`/proc/${pid}/stat`)
+  return { main, otherThreads: Math.max(0, statCpuMicros('/proc/self/stat') - main), processes }
 }
 
 /** The CPU used since `before` (cpuSplit), per answer when `answers` is given. */

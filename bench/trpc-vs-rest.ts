@@ -19,10 +19,10 @@
  * time per request (read from /proc for the server this script starts, or BENCH_PID) is the
  * steadier figure: "x REST per CPU second" is the share of REST's capacity the path reaches.
  */
-import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import autocannon from 'autocannon'
 import { startServerProcess, type ServerProcess } from './server-process.ts'
+import { statCpuMicros } from './closed-loop.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
@@ -48,10 +48,7 @@ function trpcBatch(procedure: string, input: unknown): string {
 
 /** CPU time (user + system) the process `pid` has used so far, in microseconds (Linux /proc). */
 function cpuMicros(pid: number | undefined): number {
-  if (pid === undefined) return NaN
-  // Fields after the command name: state is field 3, utime 14 and stime 15 (clock ticks of 10 ms).
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10_000
+  return pid === undefined ? NaN : statCpuMicros(`/proc/${pid}/stat`)
 }
 
 let serverPid: number | undefined
