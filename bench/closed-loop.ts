@@ -328,3 +328,53 @@ export function cpuSince(before: CpuSplit, pids: readonly number[], answers = 1)
     processes: (now.processes - before.processes) / answers,
   }
 }
+
+/** `pid` and its child processes (Linux: /proc/<pid>/task/<pid>/children); [pid] alone elsewhere. */
+export function processTree(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+    return [pid, ...children.map(Number)]
+  } catch {
+    return [pid]
+  }
+}
+
+/**
+ * CPU time so far (µs, statCpuMicros) of the processes `pids` (a server's primary and workers):
+ * their main threads (the event loops) and their other threads (GC helpers, libuv's pool), summed.
+ */
+export function processesCpu(pids: readonly number[]): { main: number; otherThreads: number } {
+  let main = 0
+  let all = 0
+  for (const pid of pids) {
+    main += statCpuMicros(`/proc/${pid}/task/${pid}/stat`)
+    all += statCpuMicros(`/proc/${pid}/stat`)
+  }
+  return { main, otherThreads: Math.max(0, all - main) }
+}
+
+/**
+ * CPU time so far (µs) of a PostgreSQL server and every process it ever started: the postmaster's
+ * own, its live children's (backends, walwriter, checkpointer...), and its ended children's
+ * (cutime and cstime, fields 16 and 17 of /proc/<pid>/stat), so a connection closed during a run
+ * still counts. `postmasterPid` from postmasterPid(). 0 when /proc cannot be read.
+ */
+export function postgresCpuMicros(postmasterPid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${postmasterPid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const ended = (Number(fields[13]) + Number(fields[14])) * 10_000
+    const live = processTree(postmasterPid)
+      .slice(1)
+      .reduce((sum, pid) => sum + statCpuMicros(`/proc/${pid}/stat`), 0)
+    return statCpuMicros(`/proc/${postmasterPid}/stat`) + ended + live
+  } catch {
+    return 0
+  }
+}
+
+/** The process id of the local PostgreSQL server `db` is connected to (its data directory's postmaster.pid). */
+export async function postmasterPid(db: { $client: { query: <R>(sql: string) => Promise<{ rows: R[] }> } }): Promise<number> {
+  const { rows } = await db.$client.query<{ setting: string }>(`select setting from pg_settings where name = 'data_directory'`)
+  return Number(readFileSync(`${rows[0]!.setting}/postmaster.pid`, 'utf8').split('\n')[0])
+}

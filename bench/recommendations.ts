@@ -13,7 +13,9 @@
  *   answer (server thread, load generator, PostgreSQL), the same call arriving at fixed rates
  *   (an open loop after an uncounted ramp), beside the cheapest call
  *   (/healthz) and one person's page (/api/people/{id}) measured the same way at the same
- *   moment, and the service alone at the same concurrency.
+ *   moment, and the service alone at the same concurrency; then the closed and open loops again
+ *   on the shop started as `npm start` starts it with WEB_CONCURRENCY=2 (two server processes on
+ *   this benchmark's database), with their CPU split.
  *
  * On a fresh embedded PostgreSQL (the default) and, with DATABASE_URL, on a fresh database on
  * that server too.
@@ -22,6 +24,7 @@
  *   DATABASE_URL=postgres://... BENCH_SECONDS=20 npm run bench:recommendations
  *   BENCH_VERBOSE=1 npm run bench:recommendations     # every persona's answers
  *   BENCH_RATES=100,300 npm run bench:recommendations  # the open-loop arrival rates (req/s)
+ *   BENCH_PROCESSES=4 npm run bench:recommendations    # server processes of the deployed run (0: none)
  */
 import os from 'node:os'
 import { occasions } from '@presently/db'
@@ -39,6 +42,7 @@ import {
 } from './closed-loop.ts'
 import { embeddedTarget, serverTarget, type Target } from './lib.ts'
 import { PERSONAS } from './personas.ts'
+import { loadOnServerProcesses } from './server-process.ts'
 import { addPersona, signedIn, startPersonaShop } from './persona-setup.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -50,6 +54,8 @@ const arrivalRates = (process.env.BENCH_RATES ?? '250,500')
   .filter((n) => n > 0)
 const port = Number(process.env.BENCH_PORT ?? 3802)
 const verbose = process.env.BENCH_VERBOSE === '1'
+/** Server processes of the second run of the loads (WEB_CONCURRENCY; 0 skips it). */
+const processes = Number(process.env.BENCH_PROCESSES ?? 2)
 
 const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`
 const inside = (url: string, path: string) => {
@@ -182,6 +188,22 @@ async function run(target: Target): Promise<void> {
         `      (after a ramp of ${open.warmupSent} requests, not counted: ${open.warmupSlow} of them over 10 ms)`,
       )
     }
+    // Issue 24: the same loads on the shop as deployed on this machine's two cores, two server
+    // processes (WEB_CONCURRENCY=2, docs/decisions/server-processes.md).
+    if (processes > 0)
+      await loadOnServerProcesses({
+        db,
+        databaseUrl: target.url,
+        port: port + 1,
+        processes,
+        label: 'GET /api/recommendations/person/{id}',
+        paths,
+        cookie: busy.cookie,
+        concurrency,
+        seconds,
+        rates: arrivalRates,
+        line,
+      })
     // For scale, on the same machine at the same moment: the cheapest call and one person's page.
     line('  for scale: GET /healthz (no session)', await load(['/healthz']))
     line('  for scale: GET /api/people/{id}', await load(ids.map((id) => `/api/people/${id}`)))

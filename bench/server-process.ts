@@ -1,8 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Db } from '@presently/db'
+import {
+  autocannonLoop,
+  openLoop,
+  postgresCpuMicros,
+  postmasterPid,
+  processesCpu,
+  processTree,
+  type LoopResult,
+} from './closed-loop.ts'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -83,5 +94,108 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       await exit
       await rm(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/** One GET of `url` through `agent` (its keep-alive connection), body read and dropped. */
+function getOnce(url: string, cookie: string, agent: http.Agent): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { cookie } }, (res) => {
+        res.resume()
+        res.once('end', () => resolve())
+      })
+      .once('error', reject)
+  })
+}
+
+/**
+ * Issue 24 (docs/decisions/server-processes.md): the load of a benchmark on the shop as deployed
+ * with `processes` server processes (WEB_CONCURRENCY), started as `npm start` starts it on the
+ * benchmark's own database (`databaseUrl`: its users, sessions and catalog). Each worker is warmed
+ * by an uncounted 2 s loop; then the closed loop at `concurrency` (autocannon) prints its line and
+ * the CPU of an answer by where it went (the server processes' event loops, their other threads,
+ * PostgreSQL's backends, autocannon), then one open loop per arrival rate in `rates`.
+ * @param line prints a result the way the calling benchmark prints its others.
+ * @throws Error when the server processes do not start (startServerProcess).
+ */
+export async function loadOnServerProcesses(options: {
+  db: Db
+  databaseUrl: string
+  port: number
+  processes: number
+  label: string
+  paths: string[]
+  cookie: string
+  concurrency: number
+  seconds: number
+  rates: readonly number[]
+  line: (label: string, result: LoopResult) => void
+}): Promise<void> {
+  const server = await startServerProcess({
+    port: options.port,
+    env: { DATABASE_URL: options.databaseUrl, WEB_CONCURRENCY: String(options.processes) },
+  })
+  try {
+    const loop = (seconds: number) =>
+      autocannonLoop({
+        origin: server.url,
+        paths: options.paths,
+        headers: { cookie: options.cookie },
+        concurrency: options.concurrency,
+        seconds,
+      })
+    // Each worker meets every URL before the count starts, as the in-process server did (its
+    // first-call pass): one sequential pass per connection, and the primary hands each new
+    // connection to the next worker in turn, so 2 passes per worker reach every worker.
+    for (let pass = 0; pass < options.processes * 2; pass++) {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+      for (const path of options.paths) await getOnce(`${server.url}${path}`, options.cookie, agent)
+      agent.destroy()
+    }
+    await loop(2)
+    const serverPids = processTree(server.pid)
+    const postgres = await postmasterPid(options.db)
+    const transactions = async () =>
+      Number(
+        (
+          await options.db.$client.query<{ n: string }>(
+            'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+          )
+        ).rows[0]?.n ?? 0,
+      )
+    const transactionsBefore = await transactions()
+    const before = processesCpu(serverPids)
+    const pgBefore = postgresCpuMicros(postgres)
+    const closed = await loop(options.seconds)
+    options.line(`${options.label}, WEB_CONCURRENCY=${options.processes}`, closed)
+    const after = processesCpu(serverPids)
+    const answers = Math.max(1, closed.requests)
+    const main = (after.main - before.main) / answers
+    const other = (after.otherThreads - before.otherThreads) / answers
+    const pg = (postgresCpuMicros(postgres) - pgBefore) / answers
+    const generator = closed.generatorCpuMicros / answers
+    const total = main + other + pg + generator
+    // Statistics reach pg_stat_database when a backend goes idle (at most 1 s later).
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    const perAnswer = ((await transactions()) - transactionsBefore) / answers
+    console.log(
+      `    database transactions per answer: ${perAnswer.toFixed(2)} (pg_stat_database, the benchmark's own few included)`,
+    )
+    console.log(
+      `    CPU per answer: the main threads of the ${serverPids.length} server processes ${main.toFixed(0)} us, their other threads ${other.toFixed(0)} us, PostgreSQL ${pg.toFixed(0)} us, autocannon ${generator.toFixed(0)} us; ${total.toFixed(0)} us in all, so at most ${((os.cpus().length * 1e6) / Math.max(1, total)).toFixed(0)} answers/s on ${os.cpus().length} cores`,
+    )
+    for (const rate of options.rates) {
+      const open = await openLoop({
+        origin: server.url,
+        paths: options.paths,
+        headers: { cookie: options.cookie },
+        rate,
+        seconds: options.seconds,
+      })
+      options.line(`  arriving at ${rate} req/s (open loop)`, open)
+    }
+  } finally {
+    await server.stop()
   }
 }

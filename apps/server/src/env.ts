@@ -92,6 +92,13 @@ export const envSchema = z
     ACCOUNT_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
     /** Megabytes of public catalog answers kept as bytes per catalog version and URL (issue 24); 0: off. */
     PUBLIC_READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+    /**
+     * Server processes sharing PORT (issue 24, docs/decisions/server-processes.md): 1 runs the shop
+     * in this one process; more starts a primary that owns the database and runs migrations, and
+     * that many node:cluster workers, each a whole server. The name is the one hosts set
+     * (Heroku, Render); one per core is the usual choice.
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   })
   .superRefine((env, ctx) => {
     const llm = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const

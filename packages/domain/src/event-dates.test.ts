@@ -48,6 +48,16 @@ describe('ukToday (Europe/London)', () => {
     // Around the clock change: 00:30 UTC on 29 March 2026 is 00:30 GMT (clocks go forward at 01:00).
     expect(ukToday(new Date('2026-03-29T00:30:00Z'))).toBe('2026-03-29')
   })
+
+  it('kept for one UTC minute only: the last second before London midnight, then midnight itself', () => {
+    // 22:59 UTC in summer is 23:59 in London; 23:00 UTC is midnight.
+    expect(ukToday(new Date('2026-06-30T22:59:00.000Z'))).toBe('2026-06-30')
+    expect(ukToday(new Date('2026-06-30T22:59:59.999Z'))).toBe('2026-06-30')
+    expect(ukToday(new Date('2026-06-30T23:00:00.000Z'))).toBe('2026-07-01')
+    // Back in time (a test's fake clock) is worked out afresh too.
+    expect(ukToday(new Date('2026-06-30T22:59:59.999Z'))).toBe('2026-06-30')
+    expect(() => ukToday(new Date('not a date'))).toThrow(RangeError)
+  })
 })
 
 describe('lists', () => {

@@ -39,17 +39,6 @@ export interface RecommendForPersonOptions {
 
 const ms = (n: number) => Math.round(n * 100) / 100
 
-let todayCache = { date: '', until: 0 }
-/**
- * The UK date, worked out at most once a minute: ukToday() builds an Intl formatter (about
- * 0.15 ms), as much as the engine's whole answer.
- */
-function currentUkDate(): string {
-  const now = Date.now()
-  if (now >= todayCache.until) todayCache = { date: ukToday(new Date(now)), until: now - (now % 60_000) + 60_000 }
-  return todayCache.date
-}
-
 /**
  * Gift-category recommendations for one of the user's people and an occasion (spec
  * account-area §3 "Recommendation response", §7 GET /api/recommendations/person/{personId};
@@ -65,7 +54,7 @@ function currentUkDate(): string {
  */
 export async function recommendForPerson(db: Db, options: RecommendForPersonOptions): Promise<RecommendationsOutput> {
   const started = performance.now()
-  const today = options.today ?? currentUkDate()
+  const today = options.today ?? ukToday()
   const input = await loadRecommendationInput(
     db,
     options.userId,
