@@ -89,7 +89,7 @@ test.describe('a first-time user on a phone and a desktop', () => {
 })
 
 test.describe('the signed-in home on a return visit', () => {
-  test('the events panel does not jump down when "Welcome back" arrives', async ({ page }) => {
+  test('the events panel does not jump down when "Welcome back" arrives: both come together', async ({ page }) => {
     await page.setViewportSize(PHONE)
     await newShopper(page, 'home-jump')
     await page.goto('/')
@@ -104,13 +104,17 @@ test.describe('the signed-in home on a return visit', () => {
       await route.continue()
     })
     await page.reload()
+    // The home's stand-in holds the page until the welcome state is known (issue 24: the first
+    // screen comes in one piece, docs/decisions/home-layout-stability.md), so no panel is on
+    // screen yet for the heading to push down.
     const panel = page.getByTestId('upcoming-events')
-    await expect(panel).toBeVisible()
+    await expect(page.getByTestId('home-skeleton')).toBeVisible()
+    await expect(panel).toHaveCount(0)
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toHaveCount(0)
-    const before = (await panel.boundingBox())!.y
     release()
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible()
-    expect((await panel.boundingBox())!.y).toBe(before)
+    await expect(panel).toBeVisible()
+    await expect(page.getByTestId('home-skeleton')).toHaveCount(0)
   })
 })
 

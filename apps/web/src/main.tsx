@@ -31,6 +31,9 @@ function NotificationsWhenShown() {
   )
 }
 
+/** The longest the first render of a page the server did not render waits for the session (ms). */
+const SESSION_WAIT_MS = 3000
+
 const queryClient = createQueryClient()
 const trpcClient = createApiClient()
 const trpc = createApiOptions(trpcClient, queryClient)
@@ -39,7 +42,7 @@ const router = createAppRouter({ queryClient, trpc })
 const hasFirstView = adoptFirstView(queryClient)
 // The header and most pages wait for the session: ask for it now, beside the route's chunks,
 // rather than after them when the first render asks (LCP, docs/decisions/web-bundle.md).
-void queryClient.prefetchQuery(sessionQueryOptions(trpc))
+const session = queryClient.prefetchQuery(sessionQueryOptions(trpc))
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -56,4 +59,12 @@ const app = (
 // The server's markup stays on screen until the first render replaces it: with a first view that
 // render waits for the route's chunks (router.load), so it shows the same page, not a blank one.
 if (hasFirstView) void router.load().finally(() => createRoot(root).render(app))
-else createRoot(root).render(app)
+// Without one (a signed-in user), the first render waits for the session, at most
+// SESSION_WAIT_MS: the header is three rows tall on a signed-in phone and one row before the
+// session is known, so painting first would push the whole page down when it arrives (CLS,
+// docs/decisions/home-layout-stability.md). Until then the page is blank, as it was until the
+// app's first render anyway; prefetchQuery never rejects.
+else
+  void Promise.race([session, new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS))]).finally(() =>
+    createRoot(root).render(app),
+  )

@@ -1,7 +1,7 @@
 import { Collapse, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { IconChevronDown } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { ukToday } from '@presently/domain'
 import { AnchorLink, ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
@@ -38,7 +38,9 @@ export function UpcomingEventsPanel() {
     const element = list.current
     setMoreBelow(element !== null && element.scrollTop + element.clientHeight < element.scrollHeight - 4)
   }, [])
-  useEffect(() => {
+  // Measured before the first paint (a layout effect), so the hint is there when the panel
+  // first shows rather than pushing the page down a frame later (issue 24, CLS).
+  useLayoutEffect(() => {
     const element = list.current
     if (!element) return
     measure()

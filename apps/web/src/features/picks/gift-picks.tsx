@@ -1,12 +1,13 @@
-import { Alert, Center, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useState } from 'react'
-import { PICK_MAX_PRICE } from '@presently/domain'
+import { PICK_COUNT_RANGE, PICK_MAX_PRICE } from '@presently/domain'
 import { IconInfoCircle } from '@tabler/icons-react'
 import { BuyErrorDialog } from '../orders/buy-error-dialog'
 import { useBuyNow } from '../orders/use-buy-now'
 import { PICKS_UI } from './messages'
-import { PickCard } from './pick-card'
+import { PickCard, PickCardSkeleton } from './pick-card'
+import classes from './picks.module.css'
 import { useDismissals } from './use-dismissals'
 import { useProductPicks } from './use-product-picks'
 
@@ -47,11 +48,23 @@ export function GiftPicks({ personId, personName, occasionId, occasionLabel, ord
           <Title order={order} size={order === 2 ? 'h3' : 'h4'} id={titleId}>
             {PICKS_UI.title(personName)}
           </Title>
+          {/* The budget line's row is kept while the picks load, saying so (issue 24, CLS). */}
           {query.data ? (
             <Text c="dimmed" size="sm" data-testid="gift-picks-budget">
               {occasionLabel} · {PICKS_UI.budget(query.data.budget.max, query.data.budget.source)}
             </Text>
-          ) : null}
+          ) : query.isPending ? (
+            <Group gap={6} role="status" wrap="nowrap">
+              <Loader size={14} aria-hidden />
+              <Text c="dimmed" size="sm">
+                {PICKS_UI.loading}
+              </Text>
+            </Group>
+          ) : (
+            <Text size="sm" aria-hidden>
+              {'\u00a0'}
+            </Text>
+          )}
         </div>
         <NumberInput
           label={PICKS_UI.budgetLabel}
@@ -72,12 +85,12 @@ export function GiftPicks({ personId, personName, occasionId, occasionLabel, ord
         />
       </Group>
       {query.isPending ? (
-        <Center py="lg" role="status">
-          <Group gap="sm">
-            <Loader size="sm" aria-hidden />
-            <Text c="dimmed">{PICKS_UI.loading}</Text>
-          </Group>
-        </Center>
+        // Stand-ins for the picks asked for, in the same grid: what is below stays put (issue 24).
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md" className={classes.grid} aria-hidden>
+          {Array.from({ length: PICK_COUNT_RANGE.default }, (_, i) => (
+            <PickCardSkeleton key={i} />
+          ))}
+        </SimpleGrid>
       ) : query.isError ? (
         <Alert color="red" variant="light" role="alert">
           {PICKS_UI.error}
@@ -97,7 +110,7 @@ export function GiftPicks({ personId, personName, occasionId, occasionLabel, ord
           {query.data.picks.length === 0 ? (
             <Text c="dimmed">{PICKS_UI.empty(personName)}</Text>
           ) : (
-            <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md">
+            <SimpleGrid cols={{ base: 2, md: 3 }} spacing="md" className={classes.grid}>
               {query.data.picks.map((pick) => (
                 <PickCard
                   key={pick.product.id}

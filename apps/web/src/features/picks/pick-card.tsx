@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Text } from '@mantine/core'
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { IconEyeOff, IconShoppingBag } from '@tabler/icons-react'
 import type { ProductPickOutput } from '@presently/domain'
-import { ProductCard } from '../catalog/product-card'
+import { ProductCard, ProductCardSkeleton } from '../catalog/product-card'
 import { WithProductCardActions } from '../catalog/product-actions'
 import { PICKS_UI } from './messages'
 import classes from './picks.module.css'
@@ -18,12 +18,14 @@ export interface PickCardProps {
 /**
  * One gift pick (issue 20): the listing's product card (picture or illustration, brand, title,
  * rating, price, the like heart), its reason, Buy Now (the click-through flow for the chosen
- * person and occasion) and "Not for {name}".
+ * person and occasion) and "Not for {name}". In the picks grid (picks.module.css `.grid`) its
+ * three parts are rows of a subgrid, so the picks of a row have cards of one height, reasons
+ * starting level and their buttons in one line at the bottom (issue 24).
  */
 export function PickCard({ pick, personName, onBuy, buying, onDismiss, dismissing }: PickCardProps) {
   const { product } = pick
   return (
-    <Stack gap="xs" className={classes.pick} data-testid="gift-pick">
+    <div className={classes.pick} data-testid="gift-pick">
       <WithProductCardActions product={{ id: product.id, title: product.title }}>
         <ProductCard
           product={{
@@ -45,7 +47,7 @@ export function PickCard({ pick, personName, onBuy, buying, onDismiss, dismissin
       <Text size="sm" className={classes.reason} data-testid="gift-pick-reason">
         {pick.reason}
       </Text>
-      <Group gap="xs" mt="auto" wrap="wrap">
+      <Group gap="xs" wrap="wrap" className={classes.actions}>
         <Button
           size="sm"
           leftSection={<IconShoppingBag size={16} aria-hidden />}
@@ -67,6 +69,20 @@ export function PickCard({ pick, personName, onBuy, buying, onDismiss, dismissin
           {PICKS_UI.notFor(personName)}
         </Button>
       </Group>
-    </Stack>
+    </div>
+  )
+}
+
+/** A pick's loading stand-in, in the same subgrid rows: a product card's, two lines of reason, the buttons (issue 24, CLS). */
+export function PickCardSkeleton() {
+  return (
+    <div className={classes.pick} data-testid="gift-pick-skeleton">
+      <ProductCardSkeleton />
+      <Stack gap={8} py={4}>
+        <Skeleton h={12} />
+        <Skeleton h={12} w="65%" />
+      </Stack>
+      <Skeleton h={36} w={112} radius="sm" className={classes.actions} />
+    </div>
   )
 }

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Card, Group, Progress, Stack, Text } from '@mantine/core'
+import { Anchor, Badge, Card, Group, Progress, Skeleton, Stack, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
 import { IconArrowRight } from '@tabler/icons-react'
 import type { RecommendationOutput } from '@presently/domain'
 import { AnchorLink } from '../../lib/links'
@@ -73,6 +74,33 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
             {RECOMMENDATION_UI.priceBands}: {specificProducts.map((band) => band.priceRange).join(' · ')}
           </Text>
         ) : null}
+      </Stack>
+    </Card>
+  )
+}
+
+/**
+ * A recommendation card's loading stand-in (issue 24, CLS): the card's frame and rows (category,
+ * confidence and its bar, three lines of reasoning, the signals, the price ranges) at about their
+ * height, so the page below does not move when the card replaces it. `children` (the loading
+ * message) takes the category's row.
+ */
+export function RecommendationCardSkeleton({ children }: { children?: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md" className={classes.card} data-testid="recommendation-card-skeleton">
+      <Stack gap="sm" h="100%">
+        {children ?? <Skeleton h={24} w="55%" my={3} />}
+        <div aria-hidden>
+          <Skeleton h={14} w="35%" mt={3} mb={9} />
+          <Skeleton h={8} radius="xl" />
+        </div>
+        <Stack gap={9} py={4} aria-hidden>
+          <Skeleton h={13} />
+          <Skeleton h={13} />
+          <Skeleton h={13} w="70%" />
+        </Stack>
+        <Skeleton h={20} w="75%" aria-hidden />
+        <Skeleton h={14} w="85%" mt="auto" mb={3} aria-hidden />
       </Stack>
     </Card>
   )

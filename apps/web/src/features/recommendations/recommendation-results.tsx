@@ -1,8 +1,11 @@
-import { Alert, Button, Center, Group, Loader, SimpleGrid, Text } from '@mantine/core'
+import { Alert, Button, Group, Loader, SimpleGrid, Text } from '@mantine/core'
 import { IconAlertCircle } from '@tabler/icons-react'
-import { formatPrice, type RecommendationsOutput } from '@presently/domain'
+import { formatPrice, RECOMMENDATION_COUNT, type RecommendationsOutput } from '@presently/domain'
 import { RECOMMENDATION_UI } from './messages'
-import { RecommendationCard } from './recommendation-card'
+import { RecommendationCard, RecommendationCardSkeleton } from './recommendation-card'
+
+/** The grid of the cards and of their loading stand-ins: one layout, so the two are the same size. */
+const GRID_COLS = { base: 1, sm: 2, md: 3 }
 
 export interface RecommendationResultsProps {
   isPending: boolean
@@ -17,7 +20,8 @@ export interface RecommendationResultsProps {
 
 /**
  * The states of a recommendations call (spec browsing-and-purchase §4, account-area §2):
- * "Finding recommendations…" while loading, the page's error and empty texts, else the cards.
+ * "Finding recommendations…" while loading (over stand-ins the size of the cards to come), the
+ * page's error and empty texts, else the cards.
  */
 export function RecommendationResults({
   isPending,
@@ -28,13 +32,21 @@ export function RecommendationResults({
   onRetry,
 }: RecommendationResultsProps) {
   if (isPending) {
+    // As many stand-ins as cards are asked for, the same size, the first saying what is going on:
+    // the picks and tiles below stay where they are when the cards arrive (issue 24, CLS).
     return (
-      <Center py="lg" role="status">
-        <Group gap="sm">
-          <Loader size="sm" aria-hidden />
-          <Text c="dimmed">{RECOMMENDATION_UI.loading}</Text>
-        </Group>
-      </Center>
+      <SimpleGrid cols={GRID_COLS} spacing="md" data-testid="recommendations-loading">
+        {Array.from({ length: RECOMMENDATION_COUNT.default }, (_, i) => (
+          <RecommendationCardSkeleton key={i}>
+            {i === 0 ? (
+              <Group gap="sm" role="status">
+                <Loader size="sm" aria-hidden />
+                <Text c="dimmed">{RECOMMENDATION_UI.loading}</Text>
+              </Group>
+            ) : null}
+          </RecommendationCardSkeleton>
+        ))}
+      </SimpleGrid>
     )
   }
   if (isError || !data) {
@@ -66,7 +78,7 @@ export function RecommendationResults({
           Ideas within the {formatPrice(left)} left of the budget.
         </Text>
       ) : null}
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" data-testid="recommendations">
+      <SimpleGrid cols={GRID_COLS} spacing="md" data-testid="recommendations">
         {data.recommendations.map((recommendation) => (
           <RecommendationCard
             key={recommendation.categoryUrl || recommendation.category}

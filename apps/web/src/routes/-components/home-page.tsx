@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core'
 import { useSession } from '../../features/session/session'
 import { Landing } from './landing'
+import { HomeSkeleton } from './home-skeleton'
 import { lazy, Suspense } from 'react'
 
 // Signed-in only (the welcome start's form, the upcoming events panel, the recommendations): the
@@ -19,12 +20,13 @@ export function HomePage() {
   if (isPending) return <HomeLoading />
   if (!user) return <Landing />
   return (
-    <Suspense fallback={<HomeLoading />}>
+    <Suspense fallback={<HomeSkeleton />}>
       <SignedInHome />
     </Suspense>
   )
 }
 
+/** While the session is unknown (at most a moment: main.tsx waits for it before the first render). */
 function HomeLoading() {
   return (
     <Center py={120}>
