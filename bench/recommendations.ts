@@ -38,6 +38,8 @@ import {
   inProcessLoop,
   openLoop,
   percentile,
+  postgresCpuMicros,
+  postmasterPid,
   type LoopResult,
 } from './closed-loop.ts'
 import { embeddedTarget, serverTarget, type Target } from './lib.ts'
@@ -166,18 +168,21 @@ async function run(target: Target): Promise<void> {
       autocannonLoop({ origin: base, paths: list, headers: { cookie: busy.cookie }, concurrency, seconds })
     // Where the CPU of an answer goes (issue 24's >= 2,000 req/s at c=16 needs <= 1 ms of the
     // machine's two cores per answer, the load generator's share included).
-    const pgPids = (await db.$client.query<{ pid: number }>('select pid from pg_stat_activity')).rows.map((r) => r.pid)
-    const before = cpuSplit(pgPids)
+    // PostgreSQL's share: its whole process tree, as for the server processes below.
+    const postgres = await postmasterPid(db)
+    const before = cpuSplit()
+    const postgresBefore = postgresCpuMicros(postgres)
     const closed = await load(paths)
     line('GET /api/recommendations/person/{id}', closed)
     console.log(
       `    (first call of each of the ${paths.length} URLs, one at a time, input read from the database: p50 ${percentile(first, 50).toFixed(2)} ms, p95 ${percentile(first, 95).toFixed(2)} ms)`,
     )
-    const cpu = cpuSince(before, pgPids, closed.requests)
+    const cpu = cpuSince(before, [], closed.requests)
+    const postgresCpu = (postgresCpuMicros(postgres) - postgresBefore) / Math.max(1, closed.requests)
     const generator = closed.generatorCpuMicros / Math.max(1, closed.requests)
-    const total = cpu.main + cpu.otherThreads + cpu.processes + generator
+    const total = cpu.main + cpu.otherThreads + postgresCpu + generator
     console.log(
-      `    CPU per answer: server's main thread ${cpu.main.toFixed(0)} us, its other threads (GC, libuv) ${cpu.otherThreads.toFixed(0)} us, PostgreSQL ${cpu.processes.toFixed(0)} us, autocannon ${generator.toFixed(0)} us; ${total.toFixed(0)} us in all, so at most ${((os.cpus().length * 1e6) / Math.max(1, total)).toFixed(0)} answers/s on ${os.cpus().length} cores`,
+      `    CPU per answer: server's main thread ${cpu.main.toFixed(0)} us, its other threads (GC, libuv) ${cpu.otherThreads.toFixed(0)} us, PostgreSQL ${postgresCpu.toFixed(0)} us, autocannon ${generator.toFixed(0)} us; ${total.toFixed(0)} us in all, so at most ${((os.cpus().length * 1e6) / Math.max(1, total)).toFixed(0)} answers/s on ${os.cpus().length} cores`,
     )
     // Issue 24: the same call arriving at a fixed rate (an open loop), as a shop's traffic does,
     // after an uncounted 2 s ramp up to the rate (closed-loop.ts openLoop).

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
@@ -135,6 +136,9 @@ export async function loadOnServerProcesses(options: {
   const server = await startServerProcess({
     port: options.port,
     env: { DATABASE_URL: options.databaseUrl, WEB_CONCURRENCY: String(options.processes) },
+    // e.g. BENCH_SERVER_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node flags of the server
+    // processes (workers inherit them), for a profile of each written when it stops.
+    nodeFlags: (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
   })
   try {
     const loop = (seconds: number) =>
@@ -185,6 +189,14 @@ export async function loadOnServerProcesses(options: {
     console.log(
       `    CPU per answer: the main threads of the ${serverPids.length} server processes ${main.toFixed(0)} us, their other threads ${other.toFixed(0)} us, PostgreSQL ${pg.toFixed(0)} us, autocannon ${generator.toFixed(0)} us; ${total.toFixed(0)} us in all, so at most ${((os.cpus().length * 1e6) / Math.max(1, total)).toFixed(0)} answers/s on ${os.cpus().length} cores`,
     )
+    const rss = serverPids.map((pid) => {
+      try {
+        return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+      } catch {
+        return 0
+      }
+    })
+    console.log(`    resident memory (MB): ${rss.map((mb) => mb.toFixed(0)).join(', ')} (the started process first, then its workers)`)
     for (const rate of options.rates) {
       const open = await openLoop({
         origin: server.url,

@@ -3,7 +3,6 @@ import { pino } from 'pino'
 import { ensureAdmin } from '@presently/api'
 import { EmbeddedDatabaseError, openDatabase, runMigrations, withStartupLock, type Database } from '@presently/db'
 import { seedCatalogIfEmpty } from '@presently/db/import'
-import { buildApp } from './app.ts'
 import { parseEnv, type Env } from './env.ts'
 
 let env: Env
@@ -76,6 +75,8 @@ async function startupTasks(database: Database, log: StartLog): Promise<void> {
  * finds them done and leaves announcing the shop to the primary.
  */
 async function runServer(role: 'single' | 'worker'): Promise<void> {
+  // Imported here, so a primary (which serves nothing) never loads the app's modules.
+  const { buildApp } = await import('./app.ts')
   const database = await open(20)
   const app = await buildApp({ env, db: database.db, logger, jobsDatabaseUrl: database.url })
   if (role === 'single') app.log.info(describe(database))
