@@ -374,7 +374,11 @@ export function postgresCpuMicros(postmasterPid: number): number {
 }
 
 /** The process id of the local PostgreSQL server `db` is connected to (its data directory's postmaster.pid). */
-export async function postmasterPid(db: { $client: { query: <R>(sql: string) => Promise<{ rows: R[] }> } }): Promise<number> {
-  const { rows } = await db.$client.query<{ setting: string }>(`select setting from pg_settings where name = 'data_directory'`)
+export async function postmasterPid(db: {
+  $client: { query: <R>(sql: string) => Promise<{ rows: R[] }> }
+}): Promise<number> {
+  const { rows } = await db.$client.query<{ setting: string }>(
+    `select setting from pg_settings where name = 'data_directory'`,
+  )
   return Number(readFileSync(`${rows[0]!.setting}/postmaster.pid`, 'utf8').split('\n')[0])
 }

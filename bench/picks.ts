@@ -21,6 +21,7 @@
  *   BENCH_VERBOSE=1 npm run bench:picks     # every persona's picks with their reasons
  *   BENCH_PRODUCTS=0 npm run bench:picks     # the shipped catalog only (default: also at 1,000,000)
  *   BENCH_PROCESSES=0 npm run bench:picks    # no run on server processes (default: 2)
+ *   BENCH_TARGETS=server DATABASE_URL=postgres://... npm run bench:picks   # the server alone
  */
 import os from 'node:os'
 import { clickThroughs, eq, occasions, products, sql } from '@presently/db'
@@ -38,6 +39,8 @@ const port = Number(process.env.BENCH_PORT ?? 3803)
 const verbose = process.env.BENCH_VERBOSE === '1'
 /** Products to grow the shipped catalog to for a second speed run (0: none). */
 const catalogSize = Number(process.env.BENCH_PRODUCTS ?? 1_000_000)
+/** Which databases to run on: "embedded", "server" (DATABASE_URL's) or both. */
+const targets = (process.env.BENCH_TARGETS ?? 'embedded,server').split(',')
 /** Server processes of the second run of the loop (WEB_CONCURRENCY; 0 skips it). */
 const processes = Number(process.env.BENCH_PROCESSES ?? 2)
 
@@ -231,5 +234,5 @@ async function run(target: Target): Promise<void> {
 console.log(
   `Gift-picks benchmark on ${os.cpus().length} cores, Node ${process.version}, ${PICK_PERSONAS.length} personas`,
 )
-await run(await embeddedTarget())
-if (process.env.DATABASE_URL) await run(await serverTarget(process.env.DATABASE_URL))
+if (targets.includes('embedded')) await run(await embeddedTarget())
+if (process.env.DATABASE_URL && targets.includes('server')) await run(await serverTarget(process.env.DATABASE_URL))

@@ -196,7 +196,9 @@ export async function loadOnServerProcesses(options: {
         return 0
       }
     })
-    console.log(`    resident memory (MB): ${rss.map((mb) => mb.toFixed(0)).join(', ')} (the started process first, then its workers)`)
+    console.log(
+      `    resident memory (MB): ${rss.map((mb) => mb.toFixed(0)).join(', ')} (the started process first, then its workers)`,
+    )
     for (const rate of options.rates) {
       const open = await openLoop({
         origin: server.url,

@@ -108,7 +108,10 @@ it(
       expect((await post('/api/auth/confirm-email', { token })).status).toBe(200)
       const login = await post('/api/auth/login', { email, password: 'secret12' })
       expect(login.status).toBe(200)
-      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ')
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0]!)
+        .join('; ')
       const person = `Person of user ${i}`
       const added = await post('/api/people', { name: person, relationshipId }, cookie)
       expect(added.status, await added.clone().text()).toBe(201)
@@ -139,7 +142,10 @@ it(
     // A worker killed outright is replaced; the shop answers throughout.
     const [victim] = workerPids()
     process.kill(victim!, 'SIGKILL')
-    await waitFor(() => output.includes(`server process ${victim} exited with signal SIGKILL; starting another`), 'restart')
+    await waitFor(
+      () => output.includes(`server process ${victim} exited with signal SIGKILL; starting another`),
+      'restart',
+    )
     await waitFor(() => workerPids().length === 3, 'a third worker listening')
     const after = await Promise.all(
       users.map(async (user) => {
