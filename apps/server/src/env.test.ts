@@ -85,3 +85,14 @@ describe('parseEnv: LLM re-ranking of recommendations (issue 12)', () => {
     expect(() => parseEnv(source)).toThrow(message)
   })
 })
+
+describe('parseEnv: WEB_CONCURRENCY (issue 24, server-processes.md)', () => {
+  it('is one process by default and reads a count', () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1)
+    expect(parseEnv({ WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2)
+  })
+
+  it.each(['0', '-1', '1.5', 'two', '65'])('stops the start on WEB_CONCURRENCY=%s', (value) => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: value })).toThrow('WEB_CONCURRENCY')
+  })
+})

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,7 +15,7 @@ import { latestMail, tokenFrom } from './testing/auth-helpers.ts'
  * does, on the embedded default, as a primary and two node:cluster workers sharing PORT. Both
  * workers serve; six users asking at once each get their own people, whichever worker answers; a
  * worker killed outright is replaced and the shop keeps answering; SIGTERM stops the workers, then
- * the embedded cluster, and the primary exits 0.
+ * the embedded cluster, and the primary exits 0. Workers that cannot listen stop the shop with 1.
  */
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 let dataDir: string
@@ -163,5 +165,46 @@ it(
     expect(output).toContain('SIGTERM received, stopping 2 server processes')
     expect(lines().filter((l) => l.msg === 'database stopped' && l.pid === primary)).toHaveLength(1)
     server = undefined
+  },
+)
+
+it(
+  'stops with exit 1, and stops the embedded cluster, when the workers cannot listen (the port is taken)',
+  { timeout: 240_000 },
+  async () => {
+    dataDir ??= await mkdtemp(path.join(os.tmpdir(), 'presently-processes-'))
+    await chmod(dataDir, 0o755)
+    const blocker = net.createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+    const port = (blocker.address() as net.AddressInfo).port
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: serverRoot,
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          LOG_LEVEL: 'info',
+          NODE_ENV: 'production',
+          WEB_DIST: '/nonexistent',
+          WEB_CONCURRENCY: '2',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      server = child
+      let output = ''
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)))
+      server = undefined
+      expect(code, output).toBe(1)
+      expect(output).toMatch(/a server process \(pid \d+\) exited with code 1 before it listened/)
+      expect(output).not.toContain('server processes)')
+      // The primary stopped the cluster it started: no postmaster left behind.
+      expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false)
+    } finally {
+      blocker.close()
+    }
   },
 )
