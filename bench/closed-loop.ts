@@ -281,51 +281,60 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
 }
 
-/** CPU time in µs: this process's main thread, its other threads, and the given processes. */
+/** CPU time in µs of one or more processes: their main threads and their other threads. */
 export interface CpuSplit {
   main: number
   otherThreads: number
-  processes: number
 }
 
 /**
- * The CPU time (user + system, µs) of the thread or process whose /proc stat file is `statPath`
- * (`/proc/<pid>/stat`, `/proc/self/task/<tid>/stat`): utime and stime, fields 14 and 15, in clock
- * ticks of 10 ms. 0 when the file cannot be read (a thread or process that ended; not Linux).
+ * The CPU times (user + system, µs) in the /proc stat file `statPath` (`/proc/<pid>/stat`,
+ * `/proc/<pid>/task/<tid>/stat`): `own` from utime and stime (fields 14 and 15), `ended` from
+ * cutime and cstime (fields 16 and 17: the children the process has waited for), in clock ticks of
+ * 10 ms. Both 0 when the file cannot be read (a thread or process that ended; not Linux).
  */
-export function statCpuMicros(statPath: string): number {
+function statTimes(statPath: string): { own: number; ended: number } {
   try {
     const stat = readFileSync(statPath, 'utf8')
     // Fields after the command name (which may hold spaces and parentheses): state is field 3.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10_000
+    return {
+      own: (Number(fields[11]) + Number(fields[12])) * 10_000,
+      ended: (Number(fields[13]) + Number(fields[14])) * 10_000,
+    }
   } catch {
-    return 0
+    return { own: 0, ended: 0 }
   }
 }
 
-/**
- * CPU time so far (user + system, µs, statCpuMicros) of this process's main thread (the server's
- * event loop in the benchmarks), of its other threads (V8's GC helpers, libuv's pool, a load
- * generator's worker thread), and of the processes `pids` (PostgreSQL's backends: `select pid
- * from pg_stat_activity`). Diff two readings with cpuSince. Unlike req/s, CPU per answer hardly
- * moves with other load on the machine.
- */
-export function cpuSplit(pids: readonly number[] = []): CpuSplit {
-  // The process's total counts the threads that have ended too (a finished load generator).
-  const main = statCpuMicros(`/proc/self/task/${process.pid}/stat`)
-  let processes = 0
-  for (const pid of pids) processes += statCpuMicros(`/proc/${pid}/stat`)
-  return { main, otherThreads: Math.max(0, statCpuMicros('/proc/self/stat') - main), processes }
+/** The CPU time (user + system, µs) of the thread or process whose /proc stat file is `statPath` (statTimes). */
+export function statCpuMicros(statPath: string): number {
+  return statTimes(statPath).own
 }
 
-/** The CPU used since `before` (cpuSplit), per answer when `answers` is given. */
-export function cpuSince(before: CpuSplit, pids: readonly number[], answers = 1): CpuSplit {
+/**
+ * CPU time so far (user + system, µs, statCpuMicros) of the processes `pids` (default: this one),
+ * summed: their main threads (a server's event loop) and their other threads (V8's GC helpers,
+ * libuv's pool, a load generator's worker thread; a process's total counts its ended threads too).
+ * Diff two readings with cpuSince. Unlike req/s, CPU per answer hardly moves with other load on
+ * the machine.
+ */
+export function cpuSplit(pids: readonly number[] = [process.pid]): CpuSplit {
+  let main = 0
+  let all = 0
+  for (const pid of pids) {
+    main += statCpuMicros(`/proc/${pid}/task/${pid}/stat`)
+    all += statCpuMicros(`/proc/${pid}/stat`)
+  }
+  return { main, otherThreads: Math.max(0, all - main) }
+}
+
+/** The CPU used by `pids` since `before` (cpuSplit of the same pids), per answer when `answers` is given. */
+export function cpuSince(before: CpuSplit, pids: readonly number[] = [process.pid], answers = 1): CpuSplit {
   const now = cpuSplit(pids)
   return {
     main: (now.main - before.main) / answers,
     otherThreads: (now.otherThreads - before.otherThreads) / answers,
-    processes: (now.processes - before.processes) / answers,
   }
 }
 
@@ -340,37 +349,17 @@ export function processTree(pid: number): number[] {
 }
 
 /**
- * CPU time so far (µs, statCpuMicros) of the processes `pids` (a server's primary and workers):
- * their main threads (the event loops) and their other threads (GC helpers, libuv's pool), summed.
- */
-export function processesCpu(pids: readonly number[]): { main: number; otherThreads: number } {
-  let main = 0
-  let all = 0
-  for (const pid of pids) {
-    main += statCpuMicros(`/proc/${pid}/task/${pid}/stat`)
-    all += statCpuMicros(`/proc/${pid}/stat`)
-  }
-  return { main, otherThreads: Math.max(0, all - main) }
-}
-
-/**
  * CPU time so far (µs) of a PostgreSQL server and every process it ever started: the postmaster's
  * own, its live children's (backends, walwriter, checkpointer...), and its ended children's
- * (cutime and cstime, fields 16 and 17 of /proc/<pid>/stat), so a connection closed during a run
- * still counts. `postmasterPid` from postmasterPid(). 0 when /proc cannot be read.
+ * (statTimes' `ended`), so a connection closed during a run still counts. `postmasterPid` from
+ * postmasterPid(). 0 when /proc cannot be read.
  */
 export function postgresCpuMicros(postmasterPid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${postmasterPid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    const ended = (Number(fields[13]) + Number(fields[14])) * 10_000
-    const live = processTree(postmasterPid)
-      .slice(1)
-      .reduce((sum, pid) => sum + statCpuMicros(`/proc/${pid}/stat`), 0)
-    return statCpuMicros(`/proc/${postmasterPid}/stat`) + ended + live
-  } catch {
-    return 0
-  }
+  const { own, ended } = statTimes(`/proc/${postmasterPid}/stat`)
+  const live = processTree(postmasterPid)
+    .slice(1)
+    .reduce((sum, pid) => sum + statCpuMicros(`/proc/${pid}/stat`), 0)
+  return own + ended + live
 }
 
 /** The process id of the local PostgreSQL server `db` is connected to (its data directory's postmaster.pid). */

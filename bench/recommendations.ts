@@ -177,7 +177,7 @@ async function run(target: Target): Promise<void> {
     console.log(
       `    (first call of each of the ${paths.length} URLs, one at a time, input read from the database: p50 ${percentile(first, 50).toFixed(2)} ms, p95 ${percentile(first, 95).toFixed(2)} ms)`,
     )
-    const cpu = cpuSince(before, [], closed.requests)
+    const cpu = cpuSince(before, [process.pid], closed.requests)
     const postgresCpu = (postgresCpuMicros(postgres) - postgresBefore) / Math.max(1, closed.requests)
     const generator = closed.generatorCpuMicros / Math.max(1, closed.requests)
     const total = cpu.main + cpu.otherThreads + postgresCpu + generator

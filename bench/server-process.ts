@@ -8,10 +8,11 @@ import { fileURLToPath } from 'node:url'
 import type { Db } from '@presently/db'
 import {
   autocannonLoop,
+  cpuSince,
+  cpuSplit,
   openLoop,
   postgresCpuMicros,
   postmasterPid,
-  processesCpu,
   processTree,
   type LoopResult,
 } from './closed-loop.ts'
@@ -169,14 +170,12 @@ export async function loadOnServerProcesses(options: {
         ).rows[0]?.n ?? 0,
       )
     const transactionsBefore = await transactions()
-    const before = processesCpu(serverPids)
+    const before = cpuSplit(serverPids)
     const pgBefore = postgresCpuMicros(postgres)
     const closed = await loop(options.seconds)
     options.line(`${options.label}, WEB_CONCURRENCY=${options.processes}`, closed)
-    const after = processesCpu(serverPids)
     const answers = Math.max(1, closed.requests)
-    const main = (after.main - before.main) / answers
-    const other = (after.otherThreads - before.otherThreads) / answers
+    const { main, otherThreads: other } = cpuSince(before, serverPids, answers)
     const pg = (postgresCpuMicros(postgres) - pgBefore) / answers
     const generator = closed.generatorCpuMicros / answers
     const total = main + other + pg + generator

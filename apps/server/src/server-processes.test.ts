@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { openDatabase, type Database } from '@presently/db'
 import { unusedPort } from '@presently/email/testing'
 import { afterAll, expect, it } from 'vitest'
 import { latestMail, tokenFrom } from './testing/auth-helpers.ts'
+import { spawnServer } from './testing/server-process.ts'
 
 /**
  * Issue 24 (docs/decisions/server-processes.md): WEB_CONCURRENCY=2 runs the shop as `npm start`
@@ -17,7 +17,6 @@ import { latestMail, tokenFrom } from './testing/auth-helpers.ts'
  * worker killed outright is replaced and the shop keeps answering; SIGTERM stops the workers, then
  * the embedded cluster, and the primary exits 0. Workers that cannot listen stop the shop with 1.
  */
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 let dataDir: string
 let server: ChildProcess | undefined
 let joined: Database | undefined
@@ -41,40 +40,28 @@ it(
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'presently-processes-'))
     await chmod(dataDir, 0o755)
     const port = await unusedPort()
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'production',
-        WEB_DIST: '/nonexistent',
-        WEB_CONCURRENCY: '2',
-        AUTH_RATE_LIMIT_IP_MAX: '1000',
-        AUTH_RATE_LIMIT_EMAIL_MAX: '1000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const spawned = spawnServer({
+      dataDir,
+      port,
+      env: { WEB_CONCURRENCY: '2', AUTH_RATE_LIMIT_IP_MAX: '1000', AUTH_RATE_LIMIT_EMAIL_MAX: '1000' },
     })
-    let output = ''
-    server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)))
+    server = spawned.child
+    const { exited } = spawned
     const lines = (): LogLine[] =>
-      output
+      spawned
+        .output()
         .split('\n')
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as LogLine)
     const waitFor = async (test: () => boolean, what: string, ms = 120_000) => {
       const until = Date.now() + ms
       while (!test()) {
-        if (server!.exitCode !== null) throw new Error(`server exited while waiting for ${what}: ${output}`)
-        if (Date.now() > until) throw new Error(`no ${what} within ${ms} ms: ${output}`)
+        if (server!.exitCode !== null) throw new Error(`server exited while waiting for ${what}: ${spawned.output()}`)
+        if (Date.now() > until) throw new Error(`no ${what} within ${ms} ms: ${spawned.output()}`)
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
     }
-    await waitFor(() => output.includes('(2 server processes)'), 'announcement')
+    await waitFor(() => spawned.output().includes('(2 server processes)'), 'announcement')
     const primary = server.pid!
     const workerPids = () => [
       ...new Set(
@@ -145,7 +132,7 @@ it(
     const [victim] = workerPids()
     process.kill(victim!, 'SIGKILL')
     await waitFor(
-      () => output.includes(`server process ${victim} exited with signal SIGKILL; starting another`),
+      () => spawned.output().includes(`server process ${victim} exited with signal SIGKILL; starting another`),
       'restart',
     )
     await waitFor(() => workerPids().length === 3, 'a third worker listening')
@@ -162,7 +149,7 @@ it(
     joined = undefined
     server.kill('SIGTERM')
     expect(await exited).toBe(0)
-    expect(output).toContain('SIGTERM received, stopping 2 server processes')
+    expect(spawned.output()).toContain('SIGTERM received, stopping 2 server processes')
     expect(lines().filter((l) => l.msg === 'database stopped' && l.pid === primary)).toHaveLength(1)
     server = undefined
   },
@@ -178,25 +165,10 @@ it(
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
     const port = (blocker.address() as net.AddressInfo).port
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-        cwd: serverRoot,
-        env: {
-          ...process.env,
-          DATABASE_URL: '',
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          LOG_LEVEL: 'info',
-          NODE_ENV: 'production',
-          WEB_DIST: '/nonexistent',
-          WEB_CONCURRENCY: '2',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      server = child
-      let output = ''
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-      const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)))
+      const spawned = spawnServer({ dataDir, port, env: { WEB_CONCURRENCY: '2' } })
+      server = spawned.child
+      const code = await spawned.exited
+      const output = spawned.output()
       server = undefined
       expect(code, output).toBe(1)
       expect(output).toMatch(/a server process \(pid \d+\) exited with code 1 before it listened/)

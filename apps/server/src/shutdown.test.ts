@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { chmod, mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { unusedPort } from '@presently/email/testing'
 import { afterAll, expect, it } from 'vitest'
+import { spawnServer } from './testing/server-process.ts'
 
 /**
  * Issue 15: SIGTERM drains. The real server process (as `npm start` runs it, on the embedded
@@ -13,7 +13,6 @@ import { afterAll, expect, it } from 'vitest'
  * 0 well inside its 10 s bound, and the embedded cluster is shut down cleanly (its pid file gone,
  * "database system is shut down" in its log).
  */
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 let dataDir: string
 let server: ChildProcess | undefined
 
@@ -29,26 +28,12 @@ it(
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'presently-shutdown-'))
     await chmod(dataDir, 0o755)
     const port = await unusedPort()
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        LOG_LEVEL: 'info',
-        NODE_ENV: 'production',
-        WEB_DIST: '/nonexistent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stderr = ''
-    server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    server.stdout!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)))
+    const spawned = spawnServer({ dataDir, port })
+    server = spawned.child
+    const { exited } = spawned
     const base = `http://127.0.0.1:${port}`
     for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited early: ${stderr}`)
+      if (server.exitCode !== null) throw new Error(`server exited early: ${spawned.output()}`)
       if (
         await fetch(`${base}/readyz`).then(
           (r) => r.ok,
@@ -60,7 +45,7 @@ it(
     }
 
     // Forty listing and search requests; SIGTERM once the server has received all of them.
-    const received = () => (stderr.match(/"msg":"incoming request"/g) ?? []).length
+    const received = () => (spawned.output().match(/"msg":"incoming request"/g) ?? []).length
     const before = received()
     const inFlight = Array.from({ length: 40 }, (_, i) =>
       fetch(
@@ -84,7 +69,7 @@ it(
         () => 'refused',
       ),
     ).not.toBe(200)
-    expect(await exited, `server log:\n${stderr}`).toBe(0)
+    expect(await exited, `server log:\n${spawned.output()}`).toBe(0)
     expect(Date.now() - signalled).toBeLessThan(10_000)
     // The embedded cluster went down cleanly, not killed.
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false)
