@@ -3,7 +3,7 @@ import { ROLE_PROFILES } from './data/relationships.ts'
 import { bucketInBand } from './catalog-model.ts'
 import type { PersonContext } from './context.ts'
 import { pathMatch, targetsMatch } from './match.ts'
-import { modelIndex, readTargets } from './model-index.ts'
+import { modelIndex, promoCountsOf, readTargets } from './model-index.ts'
 import { isBelow, isWithin, parentPath, pathDepth } from './paths.ts'
 import { FACTORS, INTEREST_LEVEL, SIGNALS } from './weights.ts'
 import type { CandidateScore, CatalogModel, CategoryStats, OccasionInput, ProfileInput, SignalKey } from './types.ts'
@@ -150,6 +150,7 @@ export function scoreCandidates(
     occ_weight: occasion.occWeight,
     none: 1,
   }
+  const promoCounts = promoCountsOf(model, context.promo)
   const bands = context.bands
   const ageLimit = context.ageCertainty === 1 ? FACTORS.ageExcludeBelow : FACTORS.ageGuessExcludeBelow
   const scored: ScoredCandidate[] = new Array<ScoredCandidate>(n)
@@ -175,7 +176,7 @@ export function scoreCandidates(
     sum += put(signals, 'gender', gender[i]!, scales)
     for (const reading of optionReadings) sum += put(signals, reading.kind, reading.value[i]!, scales)
     sum += put(signals, 'occasion', occasionFit[i]!, scales)
-    const promoCount = stats.promoCounts[context.promo] ?? 0
+    const promoCount = promoCounts[i]!
     // A share of 1 out of 1 product says less than 40 out of 50: shrink small counts.
     sum += put(signals, 'promo', (promoCount / Math.max(1, stats.count)) * (promoCount / (promoCount + 3)), scales)
     sum += put(signals, 'popularity', stats.popularity, scales)

@@ -300,4 +300,21 @@ describe('the same product objects asked about for several people (the server ke
     expect(mum).not.toEqual(dadFirst)
     expect(run(gardener).picks.some((p) => /garden/i.test(p.reason))).toBe(true)
   })
+
+  it('answers a child and an adult from one list as from lists of their own, and reads a repeated product once', () => {
+    const child = profile({ name: 'Alfie', dateOfBirth: '2020-03-01', interests: [modelToys] })
+    const shared = [...FEED, { ...FEED[0]! }]
+    const full = (r: PicksResult) => ({ picks: summary(r), excluded: r.excluded, note: r.note })
+    for (const [who, over] of [
+      [child, {}],
+      [dad, {}],
+      [child, { budget: { max: 15, source: 'query' } }],
+      [dad, { liked: [{ productId: FEED[6]!.id, strength: 1 }] }],
+      [child, {}],
+    ] as const) {
+      expect(full(run(who, over, shared))).toEqual(full(run(who, over, fresh())))
+    }
+    expect(titles(run(child, {}, shared))).toContain('Hornby Big Train Set for Kids 3+ Years')
+    expect(titles(run(dad, {}, shared))).not.toContain('Hornby Big Train Set for Kids 3+ Years')
+  })
 })

@@ -123,19 +123,25 @@ export function hasTerm(text: string, term: string): boolean {
   return text.includes(` ${term}s `) || text.includes(` ${term}es `)
 }
 
-/** What productPicks reads of a product's own text, worked out once per product object. */
-interface ProductText {
+/**
+ * What productPicks reads of a product beside the product itself, worked out once per product
+ * object: its text for term matching, what its title says of age (inline, ProductAgeSignal) and
+ * its Bayesian quality. One flat object, so the scoring loop reaches everything static about a
+ * product through one lookup (productText).
+ */
+interface ProductText extends ProductAgeSignal {
   /** wordsOf(title), '' for a term-blind category. */
   title: string
   titleWords: ReadonlySet<string>
   /** wordsOf(description), '' when there is none or the category is term-blind. */
   description: string
   descriptionWords: ReadonlySet<string>
-  age: ProductAgeSignal
   /** significantWords(title). */
   significant: ReadonlySet<string>
   /** rangeOf(path). */
   range: string
+  /** productQuality(rating, reviewCount). */
+  quality: number
 }
 
 /**
@@ -152,14 +158,21 @@ function productText(product: PickProduct & { path: string }): ProductText {
     const termBlind = TERM_BLIND_ROOTS.has(rootOf(product.path))
     const title = termBlind ? '' : wordsOf(product.title)
     const description = !termBlind && product.description ? wordsOf(product.description) : ''
+    const age = productAgeSignal(product.title)
     text = {
       title,
       titleWords: new Set(title.split(' ')),
       description,
       descriptionWords: new Set(description.split(' ')),
-      age: productAgeSignal(product.title),
+      minAge: age.minAge,
+      maxAge: age.maxAge,
+      babyOrToddler: age.babyOrToddler,
+      childCostume: age.childCostume,
+      forAdults: age.forAdults,
+      forChildren: age.forChildren,
       significant: significantWords(product.title),
       range: rangeOf(product.path),
+      quality: productQuality(product.rating, product.reviewCount),
     }
     productTexts.set(product, text)
   }
@@ -197,26 +210,22 @@ function indexTerms(sources: readonly TermSource[]): TermIndex {
 }
 
 /**
- * Per term source: 1 when the title holds one of its terms (hasTerm), else 0.5 when the
- * description does, else 0 (issue 20: title full, description half).
+ * A product's term hits for one list of term sources, as pairs in one array: [source, hit, source,
+ * hit, ...] with the sources hit in ascending order, hit 1 when the title holds one of the
+ * source's terms (hasTerm), else 0.5 when the description does (issue 20: title full, description
+ * half). Most products hit none of a person's sources and share NO_HITS.
  */
+type TermHits = Float64Array
+
+const NO_HITS: TermHits = new Float64Array(0)
+
 function termHits(index: TermIndex, text: ProductText): TermHits {
   const values = new Float64Array(index.sources)
   markTerms(index, values, text.titleWords, text.title, 1)
   markTerms(index, values, text.descriptionWords, text.description, 0.5)
-  const sources: number[] = []
-  for (let i = 0; i < values.length; i++) if (values[i]! > 0) sources.push(i)
-  return { values, sources: Uint32Array.from(sources) }
-}
-
-/**
- * A product's term hits for one list of term sources: the hit (1 title, 0.5 description, 0 none)
- * per source, and the sources hit in ascending order (most products hit few of a person's
- * sources, so a call visits those only).
- */
-interface TermHits {
-  values: Float64Array
-  sources: Uint32Array
+  const pairs: number[] = []
+  for (let i = 0; i < values.length; i++) if (values[i]! > 0) pairs.push(i, values[i]!)
+  return pairs.length ? Float64Array.from(pairs) : NO_HITS
 }
 
 /**
@@ -228,17 +237,164 @@ interface TermHits {
  * arrays handed out are shared. At most TERM_SETS_KEPT lists are kept (then all are let go).
  */
 const TERM_SETS_KEPT = 2000
-const termSets = new Map<string, { index: TermIndex; hits: WeakMap<PickProduct, TermHits> }>()
 
-function termsOf(sources: readonly TermSource[]): { index: TermIndex; hits: WeakMap<PickProduct, TermHits> } {
+/** The term sets' hits for a whole block (blockHits): product i's pairs are pairs[offsets[i]..offsets[i + 1]). */
+interface BlockHits {
+  offsets: Int32Array
+  pairs: Float64Array
+}
+
+interface TermSet {
+  index: TermIndex
+  hits: WeakMap<PickProduct, TermHits>
+  blocks: WeakMap<ProductBlock, BlockHits>
+}
+
+const termSets = new Map<string, TermSet>()
+
+function termsOf(sources: readonly TermSource[]): TermSet {
   const key = sources.map((s) => s.terms.join('\u0001')).join('\u0002')
   let set = termSets.get(key)
   if (!set) {
     if (termSets.size >= TERM_SETS_KEPT) termSets.clear()
-    set = { index: indexTerms(sources), hits: new WeakMap() }
+    set = { index: indexTerms(sources), hits: new WeakMap(), blocks: new WeakMap() }
     termSets.set(key, set)
   }
   return set
+}
+
+/** The term hits of every scorable product of a block, in one pair of arrays (kept per term set and block). */
+function blockHits(set: TermSet, block: ProductBlock): BlockHits {
+  let kept = set.blocks.get(block)
+  if (!kept) {
+    const n = block.products.length
+    const offsets = new Int32Array(n + 1)
+    const parts: TermHits[] = []
+    let length = 0
+    for (let i = 0; i < n; i++) {
+      offsets[i] = length
+      const text = block.texts[i]
+      if (!text) continue
+      const product = block.products[i]!
+      let hits = set.hits.get(product)
+      if (!hits) {
+        hits = termHits(set.index, text)
+        set.hits.set(product, hits)
+      }
+      if (hits.length) {
+        parts.push(hits)
+        length += hits.length
+      }
+    }
+    offsets[n] = length
+    const pairs = new Float64Array(length)
+    let at = 0
+    for (const part of parts) {
+      pairs.set(part, at)
+      at += part.length
+    }
+    kept = { offsets, pairs }
+    set.blocks.set(block, kept)
+  }
+  return kept
+}
+
+/** Why a product of a list is never scored, whoever asks (ProductBlock.skip); index 0: it may be. */
+const STATIC_SKIPS = [null, null, 'disabled or hidden', 'not the primary variant', 'out of stock', 'no category'] as const
+/** ProductBlock.skip of a second copy of a product id in one list (left out silently). */
+const DUPLICATE = 1
+
+/**
+ * A list of products laid out by position for productPicks' loop (issue 24: the loop read each
+ * product through half a dozen objects scattered over the heap, and a CPU profile of the server
+ * showed the time going to those reads): what does not depend on who asks, in arrays. The server
+ * hands the same list for the same read (loadPickProducts), so a block is built once per list
+ * (a WeakMap: the block goes with the list) and each call reads it in order.
+ */
+interface ProductBlock {
+  products: readonly PickProduct[]
+  ids: Float64Array
+  /** STATIC_SKIPS index: 0 to be scored, DUPLICATE for a later copy of an id, else why not. */
+  skip: Uint8Array
+  price: Float64Array
+  /** Index into `paths` (-1: no category). */
+  pathOf: Int32Array
+  paths: string[]
+  /** productText of each product to be scored (undefined for the others). */
+  texts: (ProductText | undefined)[]
+  /** productQuality of each product. */
+  quality: Float64Array
+  /** String(id), for the daily shuffle's hash. */
+  idTexts: string[]
+  /** productAgeFit of each product by `${adult}:${age}` (NaN: excluded), worked out on first use. */
+  ageFits: Map<string, Float64Array>
+}
+
+const productBlocks = new WeakMap<readonly PickProduct[], ProductBlock>()
+
+function productBlock(products: readonly PickProduct[]): ProductBlock {
+  let block = productBlocks.get(products)
+  if (block) return block
+  const n = products.length
+  const seen = new Set<number>()
+  const pathIndex = new Map<string, number>()
+  block = {
+    products,
+    ids: new Float64Array(n),
+    skip: new Uint8Array(n),
+    price: new Float64Array(n),
+    pathOf: new Int32Array(n).fill(-1),
+    paths: [],
+    texts: new Array<ProductText | undefined>(n),
+    quality: new Float64Array(n),
+    idTexts: new Array<string>(n),
+    ageFits: new Map(),
+  }
+  for (let i = 0; i < n; i++) {
+    const product = products[i]!
+    block.ids[i] = product.id
+    block.idTexts[i] = String(product.id)
+    block.price[i] = product.price
+    if (seen.has(product.id)) {
+      block.skip[i] = DUPLICATE
+      continue
+    }
+    seen.add(product.id)
+    if (product.disabled || product.hidden) block.skip[i] = 2
+    else if (product.variantSecondary) block.skip[i] = 3
+    else if (product.inStock === false) block.skip[i] = 4
+    else if (!product.path) block.skip[i] = 5
+    if (block.skip[i] !== 0 || !product.path) continue
+    let at = pathIndex.get(product.path)
+    if (at === undefined) {
+      at = block.paths.length
+      block.paths.push(product.path)
+      pathIndex.set(product.path, at)
+    }
+    block.pathOf[i] = at
+    const text = productText(product as PickProduct & { path: string })
+    block.texts[i] = text
+    block.quality[i] = text.quality
+  }
+  productBlocks.set(products, block)
+  return block
+}
+
+/** productAgeFit of each product of a block for one person (NaN: excluded), kept on the block. */
+function blockAgeFits(block: ProductBlock, age: number | null, adult: boolean): Float64Array {
+  const key = `${adult}:${age}`
+  let fits = block.ageFits.get(key)
+  if (!fits) {
+    fits = new Float64Array(block.products.length)
+    for (let i = 0; i < fits.length; i++) {
+      const text = block.texts[i]
+      if (!text) continue
+      const fit = productAgeFit(text, age, adult, PICK_FACTORS.olderChildForAdult)
+      fits[i] = fit === 'exclude' ? Number.NaN : fit
+    }
+    block.ageFits.set(key, fits)
+  }
+  return fits
 }
 
 function markTerms(index: TermIndex, hits: Float64Array, words: ReadonlySet<string>, full: string, value: number) {
@@ -307,24 +463,21 @@ const significantWords = (title: string) =>
   )
 
 interface Scored {
-  product: PickProduct
+  /** Its position in the list (ProductBlock). */
+  at: number
+  id: number
   path: string
   candidate: ScoredCandidate
   score: number
   personal: boolean
   strong: boolean
-  /** What speaks for it, kept for the reason of a chosen pick. */
-  evidence: {
-    likedStrength: number
-    neighbour: number
-    neighbourTitle: string | null
-    interestHits: { says: string; love: boolean; value: number }[]
-    optionHits: string[]
-    interestShare: number
-    optionShare: number
-    quality: number
-  }
-  forAdults: boolean
+  /** What speaks for it, kept for the reason of a chosen pick (factsOf). */
+  likedStrength: number
+  neighbour: number
+  neighbourTitle: string | null
+  interestShare: number
+  optionShare: number
+  quality: number
 }
 
 /** The readings of the category engine that count as option evidence for a product. */
@@ -345,7 +498,9 @@ const OPTION_SIGNALS = ['intelligence', 'lifestyle', 'taste', 'personality', 'gi
  * last year), and products whose title says they are for another age (product-age.ts). When the
  * person has interests or likes, every pick must have a personal fit: fewer picks rather than
  * filler, with `fewForInterests` and a `note` when the catalog holds little for them.
- * Pure: the same inputs (and day) give the same answer.
+ * Pure: the same inputs (and day) give the same answer. `products` is read as immutable: what does
+ * not depend on the person is laid out once per list (ProductBlock, kept by the list's identity),
+ * so a caller that hands the same list again (the server's kept reads) must not change it.
  */
 export function productPicks(plan: PickPlan, products: readonly PickProduct[], options: PickOptions): PicksResult {
   const count = Math.min(PICK_COUNT.max, Math.max(PICK_COUNT.min, Math.floor(options.count)))
@@ -383,109 +538,108 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
   const terms = termsOf(plan.termSources)
   // The shuffle hashes `${seed}|${today}|${product.id}`: its common prefix once.
   const shuffleState = fnv1a(`${options.seed}|${options.today}|`)
-  /** Per product path: its candidate category and that category's interest and option shares (once per path). */
-  const candidates = new Map<
-    string,
-    { candidate: ScoredCandidate; interestShare: number; optionShare: number } | null
-  >()
+  // The strongest option reading of a category over its full weight (OPTION_SIGNALS), read by name.
+  const [intelligence, lifestyle, taste, personality, giftKind, values] = OPTION_SIGNALS.map(
+    (kind) => SIGNALS[kind].weight * catWeight,
+  ) as [number, number, number, number, number, number]
+  const optionShareOf = (signals: ScoredCandidate['signals']) =>
+    Math.max(
+      0,
+      (signals.intelligence ?? 0) / intelligence,
+      (signals.lifestyle ?? 0) / lifestyle,
+      (signals.taste ?? 0) / taste,
+      (signals.personality ?? 0) / personality,
+      (signals.giftKind ?? 0) / giftKind,
+      (signals.values ?? 0) / values,
+    )
+  const block = productBlock(products)
+  const hitsOf = blockHits(terms, block)
+  const ageFits = blockAgeFits(block, context.age, plan.adult)
+  const { offsets, pairs } = hitsOf
+  /**
+   * Per path of the block (by its index): its candidate category, why that category is excluded
+   * (null: it is not), and its interest and option shares; found once per call.
+   */
+  const byPath = new Array<
+    { candidate: ScoredCandidate; excludedWhy: string | null; interestShare: number; optionShare: number } | null
+  >(block.paths.length)
   const scored: Scored[] = []
-  const seen = new Set<number>()
-  for (const product of products) {
-    if (seen.has(product.id)) continue
-    seen.add(product.id)
-    if (product.disabled || product.hidden) {
-      skip('disabled or hidden')
+  for (let i = 0; i < block.products.length; i++) {
+    const why = block.skip[i]!
+    if (why !== 0) {
+      if (why !== DUPLICATE) skip(STATIC_SKIPS[why]!)
       continue
     }
-    if (product.variantSecondary) {
-      skip('not the primary variant')
-      continue
-    }
-    if (product.inStock === false) {
-      skip('out of stock')
-      continue
-    }
-    if (!product.path) {
-      skip('no category')
-      continue
-    }
-    if (budgetMax !== null && product.price > budgetMax) {
+    const price = block.price[i]!
+    if (budgetMax !== null && price > budgetMax) {
       skip('over budget')
       continue
     }
-    if (excludedIds.has(product.id)) {
+    const id = block.ids[i]!
+    if (excludedIds.size > 0 && excludedIds.has(id)) {
       skip('bought for or given to them')
       continue
     }
-    if (dismissedIds.has(product.id)) {
+    if (dismissedIds.size > 0 && dismissedIds.has(id)) {
       skip('dismissed for them')
       continue
     }
-    let found = candidates.get(product.path)
+    const pathAt = block.pathOf[i]!
+    const path = block.paths[pathAt]!
+    let found = byPath[pathAt]
     if (found === undefined) {
-      const c = candidateOf(plan, product.path)
-      // The category's own interest and option readings (the interest map), for personal fit and reasons.
-      let share = 0
-      if (c)
-        for (const kind of OPTION_SIGNALS)
-          share = Math.max(share, (c.signals[kind] ?? 0) / (SIGNALS[kind].weight * catWeight))
-      found = c
-        ? {
-            candidate: c,
-            interestShare: (c.signals.interest ?? 0) / (SIGNALS.interest.weight * catWeight),
-            optionShare: share,
-          }
-        : null
-      candidates.set(product.path, found)
+      const c = candidateOf(plan, path)
+      found = !c
+        ? null
+        : c.excluded
+          ? { candidate: c, excludedWhy: `category: ${c.excluded.split(':')[0]}`, interestShare: 0, optionShare: 0 }
+          : {
+              candidate: c,
+              excludedWhy: null,
+              // The category's own interest and option readings (the interest map), for personal fit and reasons.
+              interestShare: (c.signals.interest ?? 0) / (SIGNALS.interest.weight * catWeight),
+              optionShare: optionShareOf(c.signals),
+            }
+      byPath[pathAt] = found
     }
     if (!found) {
       skip('no candidate category')
       continue
     }
-    const { candidate, interestShare, optionShare } = found
-    if (candidate.excluded) {
-      skip(`category: ${candidate.excluded.split(':')[0]}`)
+    if (found.excludedWhy !== null) {
+      skip(found.excludedWhy)
       continue
     }
-    const text = productText(product as PickProduct & { path: string })
-    const ageFit = productAgeFit(text.age, context.age, plan.adult, PICK_FACTORS.olderChildForAdult)
-    if (ageFit === 'exclude') {
+    const { candidate, interestShare, optionShare } = found
+    const ageFit = ageFits[i]!
+    if (Number.isNaN(ageFit)) {
       skip('age')
       continue
     }
 
     // Term fit: noisy-OR over interests and options (title full, description half).
-    let hits = terms.hits.get(product)
-    if (!hits) {
-      hits = termHits(terms.index, text)
-      terms.hits.set(product, hits)
-    }
     let termMiss = 1
     let titleInterestHit = false
     let titleHit = false
-    const interestHits: { says: string; love: boolean; value: number }[] = []
-    const optionHits: string[] = []
-    const hitSources = hits.sources
-    for (let k = 0; k < hitSources.length; k++) {
-      const i = hitSources[k]!
-      const hit = hits.values[i]!
-      const source = plan.termSources[i]!
-      if (hit === 1) titleHit = true
+    for (let k = offsets[i]!, end = offsets[i + 1]!; k < end; k += 2) {
+      const hit = pairs[k + 1]!
+      const source = plan.termSources[pairs[k]!]!
       termMiss *= 1 - source.level * hit
-      if (source.kind === 'interest') {
-        interestHits.push({ says: source.says, love: source.level >= 1, value: source.level * hit })
-        if (hit === 1) titleInterestHit = true
-      } else optionHits.push(source.says)
+      if (hit === 1) {
+        titleHit = true
+        if (source.kind === 'interest') titleInterestHit = true
+      }
     }
     const termFit = 1 - termMiss
 
-    const likedStrength = liked.get(product.id) ?? 0
+    const likedStrength = liked.size > 0 ? (liked.get(id) ?? 0) : 0
     let neighbour = 0
     let neighbourTitle: string | null = null
-    if (likedStrength === 0) {
+    if (likedStrength === 0 && likedWords.length > 0) {
+      const text = block.texts[i]!
       const words = text.significant
       for (const like of likedWords) {
-        let value = like.path === product.path ? 0.7 : like.range === text.range ? 0.35 : 0
+        let value = like.path === path ? 0.7 : like.range === text.range ? 0.35 : 0
         let shared = 0
         for (const w of like.words) if (words.has(w)) shared++
         if (shared >= 2) value += 0.3
@@ -497,57 +651,52 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       }
     }
 
-    const category = candidate.score / plan.best
-    const quality = productQuality(product.rating, product.reviewCount)
-    const price = priceFit(product.price, budgetMax)
-    let score =
-      PICK_WEIGHTS.category * category +
-      PICK_WEIGHTS.terms * termFit +
-      PICK_WEIGHTS.liked * likedStrength +
-      PICK_WEIGHTS.neighbour * neighbour +
-      PICK_WEIGHTS.quality * quality +
-      PICK_WEIGHTS.price * price
-    score *= ageFit
-    // Spare parts, refills and party odds are not presents (the category engine's giftability).
-    score *= candidate.factors.giftability
-    if (budgetMax !== null && product.price < budgetMax * PICK_FACTORS.smallShare) score *= PICK_FACTORS.small
-    if (dismissedLeaf.size > 0) {
-      score *= PICK_FACTORS.dismissedLeaf ** (dismissedLeaf.get(product.path) ?? 0)
-      score *= PICK_FACTORS.dismissedRange ** (dismissedRange.get(text.range) ?? 0)
-    }
-    score += score * PICK_FACTORS.shuffle * unitOf(fnv1a(String(product.id), shuffleState))
-
-    // Strong: its category carries the interest, or its title names it inside a category the interest maps to.
-    const strong =
-      likedStrength > 0 || interestShare >= PICK_FACTORS.strongInterest || (titleInterestHit && interestShare > 0)
     // A description alone ("lovely in the garden") adds to the score but does not make a product personal.
     const personal = likedStrength > 0 || neighbour >= 0.3 || titleHit || interestShare >= 0.25 || optionShare >= 0.3
     if (hasEvidence && !personal) {
       skip('no personal fit')
       continue
     }
+    // Strong: its category carries the interest, or its title names it inside a category the interest maps to.
+    const strong =
+      likedStrength > 0 || interestShare >= PICK_FACTORS.strongInterest || (titleInterestHit && interestShare > 0)
+
+    const category = candidate.score / plan.best
+    const quality = block.quality[i]!
+    let score =
+      PICK_WEIGHTS.category * category +
+      PICK_WEIGHTS.terms * termFit +
+      PICK_WEIGHTS.liked * likedStrength +
+      PICK_WEIGHTS.neighbour * neighbour +
+      PICK_WEIGHTS.quality * quality +
+      PICK_WEIGHTS.price * priceFit(price, budgetMax)
+    score *= ageFit
+    // Spare parts, refills and party odds are not presents (the category engine's giftability).
+    score *= candidate.factors.giftability
+    if (budgetMax !== null && price < budgetMax * PICK_FACTORS.smallShare) score *= PICK_FACTORS.small
+    if (dismissedLeaf.size > 0) {
+      score *= PICK_FACTORS.dismissedLeaf ** (dismissedLeaf.get(path) ?? 0)
+      score *= PICK_FACTORS.dismissedRange ** (dismissedRange.get(block.texts[i]!.range) ?? 0)
+    }
+    score += score * PICK_FACTORS.shuffle * unitOf(fnv1a(block.idTexts[i]!, shuffleState))
+
     // What the reason says is put together for the chosen picks only (factsOf).
     scored.push({
-      product,
-      path: product.path,
+      at: i,
+      id,
+      path,
       candidate,
       score,
       personal,
       strong,
-      evidence: {
-        likedStrength,
-        neighbour,
-        neighbourTitle,
-        interestHits,
-        optionHits,
-        interestShare,
-        optionShare,
-        quality,
-      },
-      forAdults: plan.adult && text.age.forAdults,
+      likedStrength,
+      neighbour,
+      neighbourTitle,
+      interestShare,
+      optionShare,
+      quality,
     })
   }
-  scored.sort((a, b) => b.score - a.score || a.product.id - b.product.id)
 
   // Diversity (docs/decisions/gift-picks.md).
   const narrow = plan.evidenceRoots.size <= 1 && hasEvidence
@@ -557,45 +706,58 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
   const groups = new Set<number>()
   const titles = new Set<string>()
   const chosen: Scored[] = []
-  for (const item of scored) {
+  // Best first (score, then id); the walk usually stops after a few dozen of the ~300, so they are
+  // taken from a heap rather than all sorted.
+  for (const item of bestFirst(scored, (a, b) => b.score - a.score || a.id - b.id)) {
     if (chosen.length >= count) break
     const root = rootOf(item.path)
     if ((leafCount.get(item.path) ?? 0) >= PICK_FACTORS.perLeaf) continue
     if ((rootCount.get(root) ?? 0) >= perRoot) continue
-    if (item.product.variantGroupId !== null && groups.has(item.product.variantGroupId)) continue
-    const key = titleKey(item.product.title)
+    const product = block.products[item.at]!
+    if (product.variantGroupId !== null && groups.has(product.variantGroupId)) continue
+    const key = titleKey(product.title)
     if (titles.has(key)) continue
     chosen.push(item)
     leafCount.set(item.path, (leafCount.get(item.path) ?? 0) + 1)
     rootCount.set(root, (rootCount.get(root) ?? 0) + 1)
-    if (item.product.variantGroupId !== null) groups.add(item.product.variantGroupId)
+    if (product.variantGroupId !== null) groups.add(product.variantGroupId)
     titles.add(key)
   }
 
   /** The facts a pick's reason is written from (pick-reason.ts). */
   const factsOf = (item: Scored): ReasonFacts => {
-    const { product, candidate, evidence } = item
+    const { candidate } = item
+    const product = block.products[item.at]!
+    // The interests and options its own text names, in the order of the person's term sources.
+    const interestHits: { says: string; love: boolean; value: number }[] = []
+    const optionHits: string[] = []
+    for (let k = offsets[item.at]!, end = offsets[item.at + 1]!; k < end; k += 2) {
+      const source = plan.termSources[pairs[k]!]!
+      if (source.kind === 'interest')
+        interestHits.push({ says: source.says, love: source.level >= 1, value: source.level * pairs[k + 1]! })
+      else optionHits.push(source.says)
+    }
     const categoryInterests =
-      evidence.interestShare >= 0.25 ? explained(candidate).interests.filter((i) => i.value >= 0.25) : []
+      item.interestShare >= 0.25 ? explained(candidate).interests.filter((i) => i.value >= 0.25) : []
     return {
       name: context.name,
-      liked: evidence.likedStrength,
-      neighbourTitle: evidence.neighbour >= 0.3 ? evidence.neighbourTitle : null,
-      interests: mergeInterests(evidence.interestHits, categoryInterests),
-      options: evidence.optionHits.length
-        ? evidence.optionHits
-        : evidence.optionShare >= 0.3
+      liked: item.likedStrength,
+      neighbourTitle: item.neighbour >= 0.3 ? item.neighbourTitle : null,
+      interests: mergeInterests(interestHits, categoryInterests),
+      options: optionHits.length
+        ? optionHits
+        : item.optionShare >= 0.3
           ? explained(candidate)
               .options.filter((o) => o.value >= 0.3)
               .map((o) => o.says)
           : [],
       rating: product.rating,
       reviews: product.reviewCount,
-      quality: evidence.quality,
+      quality: item.quality,
       price: product.price,
       budget: budgetMax,
       occasion: (candidate.signals.promo ?? 0) > 0.2 || (candidate.signals.occasion ?? 0) > 0.4 ? plan.occasion : null,
-      forAdults: item.forAdults,
+      forAdults: plan.adult && block.texts[item.at]!.forAdults,
       category: candidate.stats.displayName,
       brand: product.brand,
     }
@@ -605,7 +767,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     const { reason, signals } = pickReason(factsOf(item), index, used)
     used.add(reason)
     return {
-      product: item.product,
+      product: block.products[item.at]!,
       category: { name: item.candidate.stats.displayName, url: item.candidate.stats.url, path: item.candidate.path },
       reason,
       score: Math.round(item.score * 1000) / 1000,
@@ -624,6 +786,39 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     note: fewForInterests ? honestyLine(context.name, interestNames) : null,
     considered: products.length,
     excluded,
+  }
+}
+
+/**
+ * The items in the order of `compare` (negative: a before b), lazily: a binary heap is built in
+ * O(n) and each item taken costs O(log n), so a caller that stops after k items pays
+ * O(n + k log n) instead of sorting all n. Ties come out in no fixed order: `compare` must be a
+ * total order (productPicks breaks score ties by id). Reorders `items`.
+ */
+function* bestFirst<T>(items: T[], compare: (a: T, b: T) => number): Generator<T> {
+  const heap = items
+  let size = heap.length
+  const down = (start: number) => {
+    let i = start
+    for (;;) {
+      const left = 2 * i + 1
+      if (left >= size) return
+      const right = left + 1
+      const child = right < size && compare(heap[right]!, heap[left]!) < 0 ? right : left
+      if (compare(heap[child]!, heap[i]!) >= 0) return
+      const t = heap[i]!
+      heap[i] = heap[child]!
+      heap[child] = t
+      i = child
+    }
+  }
+  for (let i = (size >> 1) - 1; i >= 0; i--) down(i)
+  while (size > 0) {
+    const top = heap[0]!
+    size--
+    heap[0] = heap[size]!
+    down(0)
+    yield top
   }
 }
 

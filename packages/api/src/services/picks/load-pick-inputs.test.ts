@@ -121,5 +121,9 @@ describe('loadPickProducts: the per-path read', () => {
     // One object per product and version, whichever read brought it.
     const [a, b] = [await read([cheap!.id]), await read([])]
     expect(a[0]).toBe(b[0])
+    // The same read hands out the same list, liked products or not (the engine lays a list out once).
+    expect(await read([dear!.id, other!.id])).toBe(await read([other!.id, dear!.id]))
+    expect(await read([])).toBe(await read([]))
+    expect(await read([dear!.id])).not.toBe(await read([other!.id]))
   })
 })

@@ -241,22 +241,27 @@ export async function loadPickProducts(
     return promise
   }
   const likedIds = [...new Set(input.likedIds)].sort((a, b) => a - b)
-  const [candidates, liked] = await Promise.all([
-    kept(JSON.stringify([input.paths, input.terms, input.maxPrice]), () =>
-      readPickProducts(db, { ...input, likedIds: [] }, known),
-    ),
-    // The liked products are catalog rows too: kept per version like the rest (one query less per call).
-    likedIds.length
-      ? kept(`liked:${likedIds.join(',')}`, () =>
-          readPickProducts(db, { paths: [], terms: [], likedIds, maxPrice: null }, known),
-        )
-      : [],
-  ])
-  return liked.length ? [...liked, ...candidates] : candidates
+  const key = JSON.stringify([input.paths, input.terms, input.maxPrice])
+  const candidates = () => kept(key, () => readPickProducts(db, { ...input, likedIds: [] }, known))
+  if (!likedIds.length) return candidates()
+  // The liked products are catalog rows too: kept per version like the rest (one query less per
+  // call), and so is the list of both, so the same read hands the engine the same list (it lays
+  // a list out once: productPicks).
+  const likedKey = `liked:${likedIds.join(',')}`
+  return kept(`${key}|${likedKey}`, async () => {
+    const [liked, rest] = await Promise.all([
+      kept(likedKey, () => readPickProducts(db, { paths: [], terms: [], likedIds, maxPrice: null }, known)),
+      candidates(),
+    ])
+    return [...liked, ...rest]
+  })
 }
 
-/** Catalog reads kept per catalog version (each a few dozen products). */
-const READS_KEPT = 5000
+/**
+ * Catalog reads kept per catalog version: each a list of ~500 products (shared objects) that the
+ * engine lays out once in ~25 KB of arrays (productPicks), so at most ~60 MB a process.
+ */
+const READS_KEPT = 2000
 /**
  * Per catalog version: the reads by (paths, terms, budget), and each product once by id, so every
  * read of a product hands out the same object and the engine works its text out once
