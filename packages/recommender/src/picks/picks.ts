@@ -300,7 +300,14 @@ function blockHits(set: TermSet, block: ProductBlock): BlockHits {
 }
 
 /** Why a product of a list is never scored, whoever asks (ProductBlock.skip); index 0: it may be. */
-const STATIC_SKIPS = [null, null, 'disabled or hidden', 'not the primary variant', 'out of stock', 'no category'] as const
+const STATIC_SKIPS = [
+  null,
+  null,
+  'disabled or hidden',
+  'not the primary variant',
+  'out of stock',
+  'no category',
+] as const
 /** ProductBlock.skip of a second copy of a product id in one list (left out silently). */
 const DUPLICATE = 1
 
@@ -560,9 +567,12 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
    * Per path of the block (by its index): its candidate category, why that category is excluded
    * (null: it is not), and its interest and option shares; found once per call.
    */
-  const byPath = new Array<
-    { candidate: ScoredCandidate; excludedWhy: string | null; interestShare: number; optionShare: number } | null
-  >(block.paths.length)
+  const byPath = new Array<{
+    candidate: ScoredCandidate
+    excludedWhy: string | null
+    interestShare: number
+    optionShare: number
+  } | null>(block.paths.length)
   const scored: Scored[] = []
   for (let i = 0; i < block.products.length; i++) {
     const why = block.skip[i]!
