@@ -127,7 +127,8 @@ export function scoreCandidates(
   const relationship = readTargets(model, context.role ? ROLE_PROFILES[context.role].targets : [])
   const gender = readTargets(model, profile.gender ? GENDER_TARGETS[profile.gender] : [])
   const occasionFit = readTargets(model, context.occasionTargets)
-  const optionReadings = OPTION_KINDS.map((kind) => {
+  // Only the kinds the profile has options of: the others would read 0 for every candidate.
+  const optionReadings = OPTION_KINDS.filter((kind) => context.options.some((o) => o.kind === kind)).map((kind) => {
     const readings = context.options.filter((o) => o.kind === kind).map((o) => readTargets(model, o.targets))
     const value = new Float64Array(n)
     for (let i = 0; i < n; i++) {
@@ -151,6 +152,8 @@ export function scoreCandidates(
     none: 1,
   }
   const promoCounts = promoCountsOf(model, context.promo)
+  // isRepeat for each candidate, with each bought product's range worked out once.
+  const repeats = context.repeats.map((r) => ({ range: boughtRange(r.path), date: r.date }))
   const bands = context.bands
   const ageLimit = context.ageCertainty === 1 ? FACTORS.ageExcludeBelow : FACTORS.ageGuessExcludeBelow
   const scored: ScoredCandidate[] = new Array<ScoredCandidate>(n)
@@ -199,7 +202,7 @@ export function scoreCandidates(
 
     const score = Math.max(0, sum) * giftability * choice * budget * avoid
     let repeatDate: string | undefined
-    for (const repeat of context.repeats) if (isRepeat(repeat.path, path)) repeatDate ??= repeat.date
+    for (const repeat of repeats) if (isWithin(path, repeat.range)) repeatDate ??= repeat.date
     if (repeatDate) excluded ??= `bought for this occasion on ${repeatDate}`
     scored[i] = {
       path,

@@ -5,6 +5,7 @@ import { OPTION_TARGETS } from '../data/options.ts'
 import { parentPath, rootOf } from '../paths.ts'
 import { plainInterest } from '../reasoning.ts'
 import { explain, scoreCandidates, type Explanation, type ScoredCandidate } from '../score.ts'
+import { modelIndex } from '../model-index.ts'
 import { INTEREST_LEVEL, SIGNALS } from '../weights.ts'
 import type { CatalogModel, OccasionInput, ProfileInput } from '../types.ts'
 import { PICK_FACTORS, PICK_WEIGHTS, QUALITY } from './pick-weights.ts'
@@ -78,8 +79,9 @@ export function planPicks(
   }
   const context = personContext(unbudgeted, occasion, today)
   const ranked = scoreCandidates(model, unbudgeted, context, occasion)
-  const scored = new Map<string, ScoredCandidate>()
-  for (const candidate of ranked) scored.set(candidate.path, candidate)
+  const { position } = modelIndex(model)
+  const scoredAt = new Array<ScoredCandidate>(ranked.length)
+  for (const candidate of ranked) scoredAt[position.get(candidate.path)!] = candidate
   const best = Math.max(1e-9, ranked[0]?.score ?? 0)
   const topPaths = ranked
     .filter((c) => c.score > 0)
@@ -108,7 +110,7 @@ export function planPicks(
   for (const interest of profile.interests) for (const t of interest.targets) evidenceRoots.add(rootOf(t.path))
   for (const like of context.likes) evidenceRoots.add(rootOf(like.path))
 
-  return { profile, occasion, model, context, scored, best, topPaths, termSources, terms, adult, evidenceRoots }
+  return { profile, occasion, model, context, scoredAt, best, topPaths, termSources, terms, adult, evidenceRoots }
 }
 
 /** Lower-case words of a text, for term matching. */
@@ -335,6 +337,8 @@ interface ProductBlock {
   idTexts: string[]
   /** productAgeFit of each product by `${adult}:${age}` (NaN: excluded), worked out on first use. */
   ageFits: Map<string, Float64Array>
+  /** Per catalog model: candidatePositions of `paths`. */
+  candidates: WeakMap<CatalogModel, Int32Array>
 }
 
 const productBlocks = new WeakMap<readonly PickProduct[], ProductBlock>()
@@ -356,6 +360,7 @@ function productBlock(products: readonly PickProduct[]): ProductBlock {
     quality: new Float64Array(n),
     idTexts: new Array<string>(n),
     ageFits: new Map(),
+    candidates: new WeakMap(),
   }
   for (let i = 0; i < n; i++) {
     const product = products[i]!
@@ -445,13 +450,24 @@ export function priceFit(price: number, max: number | null): number {
   return Math.min(1, price / max / PICK_FACTORS.priceFullAt)
 }
 
-/** The deepest candidate category at or above a path, with its score. */
-function candidateOf(plan: PickPlan, path: string): ScoredCandidate | undefined {
-  for (let p: string | null = path; p !== null; p = parentPath(p)) {
-    const c = plan.scored.get(p)
-    if (c) return c
+/**
+ * The position in the model (modelIndex) of the deepest candidate category at or above each path
+ * of a block (-1: none): it depends on the model alone, so it is kept per block and model.
+ */
+function candidatePositions(block: ProductBlock, model: CatalogModel): Int32Array {
+  let positions = block.candidates.get(model)
+  if (!positions) {
+    const { position } = modelIndex(model)
+    positions = Int32Array.from(block.paths, (path) => {
+      for (let p: string | null = path; p !== null; p = parentPath(p)) {
+        const at = position.get(p)
+        if (at !== undefined) return at
+      }
+      return -1
+    })
+    block.candidates.set(model, positions)
   }
-  return undefined
+  return positions
 }
 
 const rangeOf = (path: string) => path.split('::').slice(0, 2).join('::')
@@ -562,6 +578,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
   const block = productBlock(products)
   const hitsOf = blockHits(terms, block)
   const ageFits = blockAgeFits(block, context.age, plan.adult)
+  const candidateAt = candidatePositions(block, plan.model)
   const { offsets, pairs } = hitsOf
   /**
    * Per path of the block (by its index): its candidate category, why that category is excluded
@@ -598,7 +615,8 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     const path = block.paths[pathAt]!
     let found = byPath[pathAt]
     if (found === undefined) {
-      const c = candidateOf(plan, path)
+      const at = candidateAt[pathAt]!
+      const c = at < 0 ? undefined : plan.scoredAt[at]
       found = !c
         ? null
         : c.excluded

@@ -105,8 +105,11 @@ export interface PickPlan {
   occasion: OccasionInput
   model: CatalogModel
   context: PersonContext
-  /** Every candidate category's score, by path (budget bands left to the picks' own budget). */
-  scored: Map<string, ScoredCandidate>
+  /**
+   * Every candidate category's score, by the candidate's position in the model (modelIndex's
+   * `position`; budget bands left to the picks' own budget).
+   */
+  scoredAt: readonly ScoredCandidate[]
   /** The best category score (to normalise). */
   best: number
   /** The best-scoring category paths (score > 0), best first: where the server reads products. */
