@@ -18,6 +18,10 @@ export interface ModelIndex {
   choice: number[]
   /** Per target path: [candidate index, match 0..1] of every candidate it matches. */
   matches: Map<string, [number, number][]>
+  /** readTargets per list of targets (by the list's identity). */
+  reads: WeakMap<readonly CategoryTarget[], Float64Array>
+  /** readTargets of no targets: 0 for every candidate. */
+  none: Float64Array
   /** Per promo: each candidate's count of products in it (promoCounts), by candidate index. */
   promoCounts: Map<string, Float64Array>
 }
@@ -35,6 +39,8 @@ export function modelIndex(model: CatalogModel): ModelIndex {
       choice: model.candidates.map((c) => Math.sqrt(Math.min(1, c.count / FACTORS.fullChoiceAt))),
       matches: new Map(),
       promoCounts: new Map(),
+      reads: new WeakMap(),
+      none: new Float64Array(model.candidates.length),
     }
     indexes.set(model, index)
   }
@@ -73,9 +79,22 @@ export function matchesOf(model: CatalogModel, target: string): [number, number]
 
 /**
  * targetsMatch (match.ts) for every candidate at once: per candidate the strongest positive
- * reading plus the strongest negative one, in -1..1.
+ * reading plus the strongest negative one, in -1..1. Kept per model and list of targets (the
+ * lists are the data tables' and the profile's own, the same objects call after call), so the
+ * array handed out is shared: read it, never write to it.
  */
 export function readTargets(model: CatalogModel, targets: readonly CategoryTarget[]): Float64Array {
+  const index = modelIndex(model)
+  if (targets.length === 0) return index.none
+  let read = index.reads.get(targets)
+  if (!read) {
+    read = computeTargets(model, targets)
+    index.reads.set(targets, read)
+  }
+  return read
+}
+
+function computeTargets(model: CatalogModel, targets: readonly CategoryTarget[]): Float64Array {
   const n = model.candidates.length
   const best = new Float64Array(n)
   const worst = new Float64Array(n)

@@ -97,9 +97,30 @@ function readProducts(
  * Scores every candidate category for a person and an occasion: each signal of SIGNALS read for
  * the category, weighted and scaled, summed; then the factors (giftability, choice, budget fit,
  * partial avoid) and the exclusions (age, avoid, budget, bought for this occasion last year).
- * @returns candidates sorted by score, best first (excluded ones, score 0, last).
+ * @returns candidates sorted by score, best first (excluded ones, score 0, last): byScore.
  */
 export function scoreCandidates(
+  model: CatalogModel,
+  profile: ProfileInput,
+  context: PersonContext,
+  occasion: OccasionInput,
+): ScoredCandidate[] {
+  return scoreEveryCandidate(model, profile, context, occasion).sort(byScore)
+}
+
+/**
+ * The order of scoreCandidates: score (highest first), then the category's popularity (highest
+ * first), then its path.
+ */
+export function byScore(a: ScoredCandidate, b: ScoredCandidate): number {
+  return b.score - a.score || b.stats.popularity - a.stats.popularity || (a.path < b.path ? -1 : 1)
+}
+
+/**
+ * scoreCandidates in the model's order (element i is `model.candidates[i]`), for a caller that
+ * needs only the best few in order (planPicks): sorting all ~200 was a third of its time.
+ */
+export function scoreEveryCandidate(
   model: CatalogModel,
   profile: ProfileInput,
   context: PersonContext,
@@ -217,9 +238,7 @@ export function scoreCandidates(
       inBudget,
     }
   }
-  return scored.sort(
-    (a, b) => b.score - a.score || b.stats.popularity - a.stats.popularity || (a.path < b.path ? -1 : 1),
-  )
+  return scored
 }
 
 /**

@@ -4,7 +4,7 @@ import { INTEREST_TERMS, pickTermsFor, TERM_BLIND_ROOTS } from '../data/pick-ter
 import { OPTION_TARGETS } from '../data/options.ts'
 import { parentPath, rootOf } from '../paths.ts'
 import { plainInterest } from '../reasoning.ts'
-import { explain, scoreCandidates, type Explanation, type ScoredCandidate } from '../score.ts'
+import { byScore, explain, scoreEveryCandidate, type Explanation, type ScoredCandidate } from '../score.ts'
 import { modelIndex } from '../model-index.ts'
 import { INTEREST_LEVEL, SIGNALS } from '../weights.ts'
 import type { CatalogModel, OccasionInput, ProfileInput } from '../types.ts'
@@ -78,15 +78,19 @@ export function planPicks(
     giftPreferences: profile.giftPreferences.filter((g) => g.group !== GIFT_GROUPS.budget),
   }
   const context = personContext(unbudgeted, occasion, today)
-  const ranked = scoreCandidates(model, unbudgeted, context, occasion)
-  const { position } = modelIndex(model)
-  const scoredAt = new Array<ScoredCandidate>(ranked.length)
-  for (const candidate of ranked) scoredAt[position.get(candidate.path)!] = candidate
-  const best = Math.max(1e-9, ranked[0]?.score ?? 0)
-  const topPaths = ranked
-    .filter((c) => c.score > 0)
-    .slice(0, PICK_TOP_CATEGORIES)
-    .map((c) => c.path)
+  // Every candidate's score by its position in the model; only the best PICK_TOP_CATEGORIES are
+  // needed in order, so they are taken from a heap (byScore, as scoreCandidates sorts).
+  const scoredAt = scoreEveryCandidate(model, unbudgeted, context, occasion)
+  const topPaths: string[] = []
+  let best = 1e-9
+  for (const candidate of bestFirst(
+    scoredAt.filter((c) => c.score > 0),
+    byScore,
+  )) {
+    if (topPaths.length === 0) best = Math.max(best, candidate.score)
+    if (topPaths.length >= PICK_TOP_CATEGORIES) break
+    topPaths.push(candidate.path)
+  }
 
   const termSources: TermSource[] = profile.interests.map((interest) => ({
     name: interest.name,
