@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { startJobScheduler, type JobName, type JobScheduler } from '@presently/api'
 import type { Db } from '@presently/db'
 import type { Mailer } from '@presently/email'
+import { onCloseWithin } from './bounded-close.ts'
 
 export interface JobsOptions {
   db: Db
@@ -35,9 +36,7 @@ export function registerJobs(app: FastifyInstance, options: JobsOptions): { sync
         app.log.error({ err }, 'email campaign scheduler failed to start; scheduled runs are off in this process')
       }
     })
-    app.addHook('onClose', async () => {
-      await scheduler?.close()
-    })
+    onCloseWithin(app, 'the email campaign scheduler', async () => scheduler?.close(), 6000)
   }
   return { sync: async (job) => scheduler?.sync(job) }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { createMailer, type Mailer, type MailTransport } from '@presently/email'
 import type { Db } from '@presently/db'
+import { onCloseWithin } from './bounded-close.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +46,7 @@ export function registerMail(app: FastifyInstance, options: MailOptions): Mailer
     }
     done()
   })
-  app.addHook('onClose', async () => {
+  onCloseWithin(app, 'the mailer', async () => {
     clearInterval(timer)
     await mailer.close()
   })

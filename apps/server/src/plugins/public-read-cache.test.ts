@@ -57,7 +57,14 @@ describe('public read cache (issue 24)', () => {
       for (const res of [kept, fresh]) {
         expect(res.statusCode, url).toBe(200)
         expect(res.rawPayload.equals(first.rawPayload), url).toBe(true)
-        for (const name of ['content-type', 'cache-control', 'etag', 'vary', 'content-security-policy', 'x-frame-options']) {
+        for (const name of [
+          'content-type',
+          'cache-control',
+          'etag',
+          'vary',
+          'content-security-policy',
+          'x-frame-options',
+        ]) {
           expect(res.headers[name], `${url} ${name}`).toEqual(first.headers[name])
         }
       }
@@ -96,7 +103,11 @@ describe('public read cache (issue 24)', () => {
     // ...and a staff answer is never kept for shoppers.
     expect((await app.inject(rest)).statusCode).toBe(404)
 
-    await app.inject({ method: 'POST', url: `/api/products/${ballId}/toggle-disabled`, headers: withSession(staff.token) })
+    await app.inject({
+      method: 'POST',
+      url: `/api/products/${ballId}/toggle-disabled`,
+      headers: withSession(staff.token),
+    })
     expect(titles((await app.inject(listing)).json())).toEqual(['Byte Cache Ball'])
   })
 
@@ -126,7 +137,9 @@ describe('public read cache (issue 24)', () => {
 
   it('answers many shoppers at once, each with the answer of their own URL', async () => {
     const urls = Array.from({ length: 40 }, (_, i) =>
-      i % 2 === 0 ? `/api/products/${i % 4 === 0 ? kiteId : ballId}` : trpcList(i % 3 === 0 ? 'Byte Cache Ball' : 'Nothing Here'),
+      i % 2 === 0
+        ? `/api/products/${i % 4 === 0 ? kiteId : ballId}`
+        : trpcList(i % 3 === 0 ? 'Byte Cache Ball' : 'Nothing Here'),
     )
     const answers = await Promise.all(urls.map((url) => app.inject(url)))
     const again = await Promise.all(urls.map((url) => app.inject(url)))

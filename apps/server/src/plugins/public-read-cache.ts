@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import { LRUCache } from 'lru-cache'
 import { watchCatalogVersion, type CatalogVersionWatcher } from '@presently/api'
 import type { Db } from '@presently/db'
+import { onCloseWithin } from './bounded-close.ts'
 import { COMPRESS_THRESHOLD } from './compression.ts'
 import { isStaff } from './trpc-public-reads.ts'
 
@@ -86,7 +87,7 @@ export function registerPublicReadCache(
     })
     done()
   })
-  app.addHook('onClose', async () => watcher?.close())
+  onCloseWithin(app, 'the catalog version listener', async () => watcher?.close())
   const source: CatalogVersionSource = {
     current: () => watcher?.current(),
     refresh: async () => {
