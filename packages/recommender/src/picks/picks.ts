@@ -305,7 +305,10 @@ function blockHits(set: TermSet, block: ProductBlock): BlockHits {
   return kept
 }
 
-/** Why a product of a list is never scored, whoever asks (ProductBlock.skip); index 0: it may be. */
+/**
+ * Why a product of a list is never scored, whoever asks (ProductBlock.skip holds the index): 0 it
+ * may be, DUPLICATE a second copy of an id in one list (left out silently), else the reason.
+ */
 const STATIC_SKIPS = [
   null,
   null,
@@ -314,8 +317,16 @@ const STATIC_SKIPS = [
   'out of stock',
   'no category',
 ] as const
-/** ProductBlock.skip of a second copy of a product id in one list (left out silently). */
 const DUPLICATE = 1
+
+/** The STATIC_SKIPS index of a product seen for the first time in its list. */
+function staticSkip(product: PickProduct): number {
+  if (product.disabled || product.hidden) return STATIC_SKIPS.indexOf('disabled or hidden')
+  if (product.variantSecondary) return STATIC_SKIPS.indexOf('not the primary variant')
+  if (product.inStock === false) return STATIC_SKIPS.indexOf('out of stock')
+  if (!product.path) return STATIC_SKIPS.indexOf('no category')
+  return 0
+}
 
 /**
  * A list of products laid out by position for productPicks' loop (issue 24: the loop read each
@@ -376,10 +387,7 @@ function productBlock(products: readonly PickProduct[]): ProductBlock {
       continue
     }
     seen.add(product.id)
-    if (product.disabled || product.hidden) block.skip[i] = 2
-    else if (product.variantSecondary) block.skip[i] = 3
-    else if (product.inStock === false) block.skip[i] = 4
-    else if (!product.path) block.skip[i] = 5
+    block.skip[i] = staticSkip(product)
     if (block.skip[i] !== 0 || !product.path) continue
     let at = pathIndex.get(product.path)
     if (at === undefined) {
@@ -580,10 +588,9 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       (signals.values ?? 0) / values,
     )
   const block = productBlock(products)
-  const hitsOf = blockHits(terms, block)
+  const { offsets, pairs } = blockHits(terms, block)
   const ageFits = blockAgeFits(block, context.age, plan.adult)
   const candidateAt = candidatePositions(block, plan.model)
-  const { offsets, pairs } = hitsOf
   /**
    * Per path of the block (by its index): its candidate category, why that category is excluded
    * (null: it is not), and its interest and option shares; found once per call.
