@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster'
+import type { Socket } from 'node:net'
 import { pino } from 'pino'
 import { ensureAdmin } from '@presently/api'
 import { EmbeddedDatabaseError, openDatabase, runMigrations, withStartupLock, type Database } from '@presently/db'
@@ -91,6 +92,12 @@ async function runServer(role: 'single' | 'worker'): Promise<void> {
     process.exit(1)
   }
 
+  // The open connections, for the shutdown's log.
+  const sockets = new Set<Socket>()
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
   let closing = false
   const shutDown = (reason: string) => {
     if (closing) return
@@ -101,12 +108,41 @@ async function runServer(role: 'single' | 'worker'): Promise<void> {
     forced.unref()
     // Fastify closes idle keep-alive sockets once, when closing starts; a socket busy then turns
     // idle when its request is answered and would hold close() open until the client drops it.
-    const drain = setInterval(() => app.server.closeIdleConnections(), 100)
+    // A connection accepted as closing began that has sent nothing is closed too: Node counts it
+    // as busy (closeIdleConnections leaves it) and close() would wait for the client to hang up
+    // (CI: one such connection held a shutdown the full 10 s with every request answered).
+    const drain = setInterval(() => {
+      app.server.closeIdleConnections()
+      for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy()
+    }, 100)
     drain.unref()
+    // A connection still open 5 s in (a request that slow, or one half sent) is logged with what
+    // else keeps the process up, then closed outright.
+    const stuck = setTimeout(() => {
+      app.log.warn(
+        {
+          listening: app.server.listening,
+          connections: [...sockets].map((socket) => ({
+            remotePort: socket.remotePort,
+            bytesRead: socket.bytesRead,
+            bytesWritten: socket.bytesWritten,
+          })),
+          afterResponseTasks: app.afterResponse.pending(),
+          resources: process.getActiveResourcesInfo(),
+        },
+        'still closing after 5 s; closing every connection',
+      )
+      app.server.closeAllConnections()
+    }, 5000)
+    stuck.unref()
+    app.server.once('close', () => app.log.info('every connection closed'))
     // Each step is logged, so a shutdown cut off by the 10 s bound says where it stood.
     void app
       .close()
-      .finally(() => clearInterval(drain))
+      .finally(() => {
+        clearInterval(drain)
+        clearTimeout(stuck)
+      })
       .then(() => app.log.info('requests drained and plugins closed; stopping the database'))
       .then(() => database.close())
       .then(() => app.log.info('database stopped'))

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { AfterResponse } from '@presently/api'
+import { onCloseWithin } from './bounded-close.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +14,8 @@ export interface BackgroundWork {
   run: (log: FastifyBaseLogger) => AfterResponse
   /** Resolves when no task is running (tests, shutdown). */
   idle: () => Promise<void>
+  /** How many tasks are running now. */
+  pending: () => number
 }
 
 /**
@@ -30,11 +33,13 @@ export function registerBackgroundWork(app: FastifyInstance): BackgroundWork {
       running.add(started)
       void started.finally(() => running.delete(started))
     },
+    pending: () => running.size,
     idle: async () => {
       while (running.size > 0) await Promise.all([...running])
     },
   }
   app.decorate('afterResponse', work)
-  app.addHook('onClose', async () => work.idle())
+  // Bounded like the other parts (a mail stuck on an SMTP server must not hold the database's stop).
+  onCloseWithin(app, 'the after-response work', work.idle)
   return work
 }

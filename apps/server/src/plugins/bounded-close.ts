@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 
 /**
  * How long one part of the app may take to close before shutdown goes on without it (ms). The
- * parts' bounds together (the scheduler's 6 s, 1.5 s for each other) stay under server.ts's 10 s.
+ * scheduler may take 6 s and each other part 1.5 s; server.ts cuts the whole shutdown off at 10 s.
  */
 export const CLOSE_STEP_MS = 1500
 
