@@ -35,6 +35,14 @@ export const PICK_FACTORS = {
   smallShare: 0.15,
   /** A pick answers an interest strongly when its category carries the interest at least this much. */
   strongInterest: 0.5,
+  /**
+   * For an adult, a category whose age fit (data/age.ts, the person's bands) is below this is a
+   * children's one: a product there (or a plush, puppet or playset anywhere: product-age.ts
+   * childrensToy) is offered only on strong evidence (liked, a near neighbour of
+   * a like, the category carrying an interest, a title saying it is for adults), never on a word of
+   * its title alone ("apron" for cooking, "Sleeping Beauty" for beauty).
+   */
+  childrensCategoryBelow: 0,
   /** Stable daily jitter: up to this share of a score, so near-ties trade places day to day. */
   shuffle: 0.04,
   /** Diversity: at most this many picks from one leaf category. */

@@ -208,6 +208,31 @@ describe('age', () => {
     expect(productAgeFit(productAgeSignal('Hornby Locomotive'), 62, true, 0.5)).toBe(1)
   })
 
+  it("offers an adult a children's category's product, or a plush, only on strong evidence, not a word of its title", () => {
+    const gnome = product('Figures & Playsets::Dinosaurs', 'Schleich Garden Gnome Figure', 12)
+    const hedgehog = product('Party Supplies::Decorations::Balloons', 'Plush Garden Hedgehog Soft Toy', 9.99)
+    const feed = [...FEED, gnome, hedgehog]
+    const gardener = (dateOfBirth: string) =>
+      profile({
+        name: 'Jo',
+        dateOfBirth,
+        interests: [{ name: 'Gardening', love: true, targets: [{ path: 'Tools & Garden::Garden Tools', weight: 1 }] }],
+      })
+    const adult = run(gardener('1967-04-01'), {}, feed)
+    expect(titles(adult)).toContain('Spear & Jackson Gardener Trowel and Fork Set')
+    expect(titles(adult)).not.toContain(gnome.title)
+    expect(titles(adult)).not.toContain(hedgehog.title)
+    expect(adult.excluded["age: a children's category, no strong fit"]).toBe(2)
+    // Liked for them, it is offered.
+    const liked = run(gardener('1967-04-01'), { liked: [{ productId: hedgehog.id, strength: 1 }] }, feed)
+    expect(titles(liked)).toContain(hedgehog.title)
+    // A child is offered both on the word "garden".
+    const child = run(gardener('2017-03-01'), {}, feed)
+    expect(titles(child)).toEqual(expect.arrayContaining([gnome.title, hedgehog.title]))
+    expect(productAgeSignal('Plush Garden Hedgehog Soft Toy').childrensToy).toBe(true)
+    expect(productAgeSignal('Adult Hand Puppet for Ventriloquists').childrensToy).toBe(false)
+  })
+
   it('gives a child of 5 the toys an adult never gets', () => {
     const child = profile({ name: 'Alfie', dateOfBirth: '2020-03-01', interests: [modelToys] })
     const r = run(child)

@@ -176,6 +176,7 @@ function productText(product: PickProduct & { path: string }): ProductText {
       childCostume: age.childCostume,
       forAdults: age.forAdults,
       forChildren: age.forChildren,
+      childrensToy: age.childrensToy,
       significant: significantWords(product.title),
       range: rangeOf(product.path),
       quality: productQuality(product.rating, product.reviewCount),
@@ -530,7 +531,9 @@ const OPTION_SIGNALS = ['intelligence', 'lifestyle', 'taste', 'personality', 'gi
  * Never picked: disabled, hidden, secondary-variant or out-of-stock products, products over the
  * budget, products in `excludedProductIds` (bought for or given to the person) or dismissed for
  * them, products in a category the engine excludes (age, "Please avoid", bought for this occasion
- * last year), and products whose title says they are for another age (product-age.ts). When the
+ * last year), products whose title says they are for another age (product-age.ts), and, for an
+ * adult, products of a children's category without strong evidence (PICK_FACTORS
+ * .childrensCategoryBelow: a word of the title alone is not enough there). When the
  * person has interests or likes, every pick must have a personal fit: fewer picks rather than
  * filler, with `fewForInterests` and a `note` when the catalog holds little for them.
  * Pure: the same inputs (and day) give the same answer. `products` is read as immutable: what does
@@ -600,6 +603,8 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     excludedWhy: string | null
     interestShare: number
     optionShare: number
+    /** An adult and a children's category (PICK_FACTORS.childrensCategoryBelow). */
+    forChildren: boolean
   } | null>(block.paths.length)
   const scored: Scored[] = []
   for (let i = 0; i < block.products.length; i++) {
@@ -631,13 +636,20 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       found = !c
         ? null
         : c.excluded
-          ? { candidate: c, excludedWhy: `category: ${c.excluded.split(':')[0]}`, interestShare: 0, optionShare: 0 }
+          ? {
+              candidate: c,
+              excludedWhy: `category: ${c.excluded.split(':')[0]}`,
+              interestShare: 0,
+              optionShare: 0,
+              forChildren: false,
+            }
           : {
               candidate: c,
               excludedWhy: null,
               // The category's own interest and option readings (the interest map), for personal fit and reasons.
               interestShare: (c.signals.interest ?? 0) / (SIGNALS.interest.weight * catWeight),
               optionShare: optionShareOf(c.signals),
+              forChildren: plan.adult && c.ageFit < PICK_FACTORS.childrensCategoryBelow,
             }
       byPath[pathAt] = found
     }
@@ -690,6 +702,20 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       }
     }
 
+    // An adult is offered a children's category's product, or a toy its title says is a child's
+    // kind (a plush, a puppet, a playset), only on strong evidence, not on a word of its title.
+    if (
+      (found.forChildren || (plan.adult && block.texts[i]!.childrensToy)) &&
+      !(
+        likedStrength > 0 ||
+        neighbour >= 0.3 ||
+        interestShare >= PICK_FACTORS.strongInterest ||
+        block.texts[i]!.forAdults
+      )
+    ) {
+      skip("age: a children's category, no strong fit")
+      continue
+    }
     // A description alone ("lovely in the garden") adds to the score but does not make a product personal.
     const personal = likedStrength > 0 || neighbour >= 0.3 || titleHit || interestShare >= 0.25 || optionShare >= 0.3
     if (hasEvidence && !personal) {

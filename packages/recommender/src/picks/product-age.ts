@@ -16,6 +16,12 @@ export interface ProductAgeSignal {
   forAdults: boolean
   /** Says it is for children: "kids", "children's", "boys'", "girls'", "junior" (and not for adults). */
   forChildren: boolean
+  /**
+   * Names a kind of toy made for children whatever its category: plush, soft or stuffed toys,
+   * cuddly toys, puppets, playsets (and not for adults). Not an exclusion on its own: an adult is
+   * offered one only on strong evidence (productPicks).
+   */
+  childrensToy: boolean
 }
 
 const BABY = /\b(baby|babies|toddlers?|infants?|newborns?|nursery|teether|teething|rattle|pram|cot)\b/
@@ -25,6 +31,7 @@ const RANGE =
   /\b(?:ages?|aged)?\s*(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s*(?:years?|yrs?|y)\b|\b(?:ages?|aged)\s*(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\b/
 const CHILD = /\b(kids?|child|children|childrens|childs|boys?|girls?|junior|toddlers?)\b/
 const COSTUME = /\b(costume|fancy dress|outfit|dress up|dressing up)\b/
+const CHILDRENS_TOY = /\b(plush|plushies?|soft toys?|stuffed|cuddly|puppets?|playsets?|play sets?)\b/
 const ADULT = /\b(adults?|grown[- ]ups?|for him|for her|men's|women's)\b|\b18\s*\+/
 
 /** Reads a product title for its age signals (lower-cased inside). */
@@ -53,6 +60,7 @@ export function productAgeSignal(title: string): ProductAgeSignal {
     childCostume: COSTUME.test(text) && CHILD.test(text) && !adult,
     forAdults: adult,
     forChildren: CHILD.test(text) && !adult,
+    childrensToy: CHILDRENS_TOY.test(text) && !adult,
   }
 }
 
