@@ -67,12 +67,21 @@ const PROPER_WORDS = new Set([
   'Olympic',
 ])
 
+/** plainInterest's answers: the names are the reference data's interests (a few hundred), asked for on every call. */
+const plainInterests = new Map<string, string>()
+
 /** An interest name as it reads mid-sentence: "Model Toys" -> "model toys", "Europe Travel" -> "Europe travel". */
 export function plainInterest(name: string): string {
-  return name
-    .split(' ')
-    .map((word) => (/^[A-Z][a-z-]+$/.test(word) && !PROPER_WORDS.has(word) ? word.toLowerCase() : word))
-    .join(' ')
+  let plain = plainInterests.get(name)
+  if (plain === undefined) {
+    plain = name
+      .split(' ')
+      .map((word) => (/^[A-Z][a-z-]+$/.test(word) && !PROPER_WORDS.has(word) ? word.toLowerCase() : word))
+      .join(' ')
+    // Bounded: a name from outside the reference data (a test's) is not kept past the first thousand.
+    if (plainInterests.size < 1000) plainInterests.set(name, plain)
+  }
+  return plain
 }
 
 /** The occasion's label as it reads mid-sentence ("birthday", "Christmas"). */

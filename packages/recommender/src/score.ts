@@ -27,9 +27,9 @@ export interface Explanation {
 
 const OPTION_KINDS = ['intelligence', 'lifestyle', 'taste', 'personality', 'giftKind', 'values'] as const
 
-/** Records a signal's weighted contribution (if any) and returns it. */
+/** Records a signal's weighted contribution (if any, and when `signals` is given) and returns it. */
 function put(
-  signals: Partial<Record<SignalKey, number>>,
+  signals: Partial<Record<SignalKey, number>> | null,
   key: SignalKey,
   value: number,
   scales: Record<'cat_weight' | 'occ_weight' | 'none', number>,
@@ -37,7 +37,7 @@ function put(
   if (value === 0) return 0
   const { weight, scale } = SIGNALS[key]
   const contribution = weight * scales[scale] * value
-  signals[key] = contribution
+  if (signals) signals[key] = contribution
   return contribution
 }
 
@@ -117,15 +117,20 @@ export function byScore(a: ScoredCandidate, b: ScoredCandidate): number {
 }
 
 /**
- * scoreCandidates in the model's order (element i is `model.candidates[i]`), for a caller that
- * needs only the best few in order (planPicks): sorting all ~200 was a third of its time.
+ * Reads one candidate (by model position) for a person and an occasion: with `signals` (an empty
+ * object it fills) the whole ScoredCandidate; with null only its score (0 when excluded), written
+ * to `scores[i]`, without the objects and strings a reading is made of.
  */
-export function scoreEveryCandidate(
+type Evaluate = (i: number, signals: Partial<Record<SignalKey, number>> | null) => ScoredCandidate | null
+
+/** The per-call tables of scoreEveryCandidate and candidateScores, and the one reading of a candidate. */
+function candidateEvaluator(
   model: CatalogModel,
   profile: ProfileInput,
   context: PersonContext,
   occasion: OccasionInput,
-): ScoredCandidate[] {
+  scores: Float64Array,
+): Evaluate {
   const n = model.candidates.length
   const index = modelIndex(model)
 
@@ -165,8 +170,8 @@ export function scoreEveryCandidate(
     return { kind, value }
   })
 
-  // A plain loop with no closures: this runs for every candidate on every call, and under tsx
-  // each function created here would also be renamed (keepNames), which costs more than the maths.
+  // One closure per call, no more: this runs for every candidate on every call, and under tsx
+  // each function created here is also renamed (keepNames), which costs more than the maths.
   const scales = {
     cat_weight: occasion.catWeight,
     occ_weight: occasion.occWeight,
@@ -177,11 +182,9 @@ export function scoreEveryCandidate(
   const repeats = context.repeats.map((r) => ({ range: boughtRange(r.path), date: r.date }))
   const bands = context.bands
   const ageLimit = context.ageCertainty === 1 ? FACTORS.ageExcludeBelow : FACTORS.ageGuessExcludeBelow
-  const scored: ScoredCandidate[] = new Array<ScoredCandidate>(n)
-  for (let i = 0; i < n; i++) {
+  return (i, signals) => {
     const stats = model.candidates[i]!
     const path = stats.id
-    const signals: Partial<Record<SignalKey, number>> = {}
     let sum = 0
     sum += put(signals, 'interest', 1 - interestMiss[i]!, scales)
     sum += put(signals, 'like', 1 - likeMiss[i]!, scales)
@@ -219,13 +222,16 @@ export function scoreEveryCandidate(
     for (const range of context.avoidSoften) if (isWithin(path, range)) avoid *= FACTORS.avoidSoft
     avoid = Math.max(0, avoid)
     if (context.budget.length > 0 && inBudget === 0) excluded ??= 'budget: nothing in the chosen price bands'
-    if (bands && ageFit < ageLimit) excluded ??= `age: fit ${ageFit.toFixed(2)}`
+    // The reading's wording only when it is asked for (toFixed for each excluded candidate was not free).
+    if (bands && ageFit < ageLimit) excluded ??= signals ? `age: fit ${ageFit.toFixed(2)}` : 'age'
 
     const score = Math.max(0, sum) * giftability * choice * budget * avoid
     let repeatDate: string | undefined
     for (const repeat of repeats) if (isWithin(path, repeat.range)) repeatDate ??= repeat.date
     if (repeatDate) excluded ??= `bought for this occasion on ${repeatDate}`
-    scored[i] = {
+    scores[i] = excluded ? 0 : score
+    if (!signals) return null
+    return {
       path,
       category: stats.displayName,
       stats,
@@ -238,7 +244,50 @@ export function scoreEveryCandidate(
       inBudget,
     }
   }
+}
+
+/**
+ * scoreCandidates in the model's order (element i is `model.candidates[i]`), every candidate read
+ * in full (the recommendations' path; planPicks reads the scores alone, candidateScores).
+ */
+export function scoreEveryCandidate(
+  model: CatalogModel,
+  profile: ProfileInput,
+  context: PersonContext,
+  occasion: OccasionInput,
+): ScoredCandidate[] {
+  const n = model.candidates.length
+  const evaluate = candidateEvaluator(model, profile, context, occasion, new Float64Array(n))
+  const scored = new Array<ScoredCandidate>(n)
+  for (let i = 0; i < n; i++) scored[i] = evaluate(i, {})!
   return scored
+}
+
+/** Every candidate's score by model position, and a candidate's full reading when it is needed. */
+export interface CandidateScores {
+  /** The score of candidate i (as ScoredCandidate.score: 0 when excluded). */
+  score: Float64Array
+  /** The ScoredCandidate of candidate i, as scoreEveryCandidate gives it; made on first call. */
+  at: (i: number) => ScoredCandidate
+}
+
+/**
+ * The scores of scoreEveryCandidate without reading every candidate in full (issue 20, planPicks:
+ * it needs the best 16 and the candidates of the products it reads, ~20-100 of ~200). Each full
+ * reading is made once, on first use, from the same arithmetic, so it equals scoreEveryCandidate's.
+ */
+export function candidateScores(
+  model: CatalogModel,
+  profile: ProfileInput,
+  context: PersonContext,
+  occasion: OccasionInput,
+): CandidateScores {
+  const n = model.candidates.length
+  const score = new Float64Array(n)
+  const evaluate = candidateEvaluator(model, profile, context, occasion, score)
+  for (let i = 0; i < n; i++) evaluate(i, null)
+  const made = new Array<ScoredCandidate | undefined>(n)
+  return { score, at: (i) => (made[i] ??= evaluate(i, {})!) }
 }
 
 /**

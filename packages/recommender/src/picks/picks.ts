@@ -4,7 +4,7 @@ import { INTEREST_TERMS, pickTermsFor, TERM_BLIND_ROOTS } from '../data/pick-ter
 import { OPTION_TARGETS } from '../data/options.ts'
 import { parentPath, rootOf } from '../paths.ts'
 import { plainInterest } from '../reasoning.ts'
-import { byScore, explain, scoreEveryCandidate, type Explanation, type ScoredCandidate } from '../score.ts'
+import { candidateScores, explain, type Explanation, type ScoredCandidate } from '../score.ts'
 import { modelIndex } from '../model-index.ts'
 import { INTEREST_LEVEL, SIGNALS } from '../weights.ts'
 import type { CatalogModel, OccasionInput, ProfileInput } from '../types.ts'
@@ -79,17 +79,23 @@ export function planPicks(
   }
   const context = personContext(unbudgeted, occasion, today)
   // Every candidate's score by its position in the model; only the best PICK_TOP_CATEGORIES are
-  // needed in order, so they are taken from a heap (byScore, as scoreCandidates sorts).
-  const scoredAt = scoreEveryCandidate(model, unbudgeted, context, occasion)
+  // needed in order, so they are taken from a heap (in byScore's order, as scoreCandidates sorts),
+  // and a candidate is read in full only when a product of it is scored (candidateScores).
+  const scores = candidateScores(model, unbudgeted, context, occasion)
+  const { score } = scores
+  const { candidates } = model
+  const positive: number[] = []
+  for (let i = 0; i < score.length; i++) if (score[i]! > 0) positive.push(i)
   const topPaths: string[] = []
   let best = 1e-9
-  for (const candidate of bestFirst(
-    scoredAt.filter((c) => c.score > 0),
-    byScore,
-  )) {
-    if (topPaths.length === 0) best = Math.max(best, candidate.score)
+  for (const i of bestFirst(positive, (a, b) => {
+    const x = candidates[a]!
+    const y = candidates[b]!
+    return score[b]! - score[a]! || y.popularity - x.popularity || (x.id < y.id ? -1 : 1)
+  })) {
+    if (topPaths.length === 0) best = Math.max(best, score[i]!)
     if (topPaths.length >= PICK_TOP_CATEGORIES) break
-    topPaths.push(candidate.path)
+    topPaths.push(candidates[i]!.id)
   }
 
   const termSources: TermSource[] = profile.interests.map((interest) => ({
@@ -114,7 +120,19 @@ export function planPicks(
   for (const interest of profile.interests) for (const t of interest.targets) evidenceRoots.add(rootOf(t.path))
   for (const like of context.likes) evidenceRoots.add(rootOf(like.path))
 
-  return { profile, occasion, model, context, scoredAt, best, topPaths, termSources, terms, adult, evidenceRoots }
+  return {
+    profile,
+    occasion,
+    model,
+    context,
+    candidateAt: scores.at,
+    best,
+    topPaths,
+    termSources,
+    terms,
+    adult,
+    evidenceRoots,
+  }
 }
 
 /** Lower-case words of a text, for term matching. */
@@ -146,6 +164,8 @@ interface ProductText extends ProductAgeSignal {
   significant: ReadonlySet<string>
   /** rangeOf(path). */
   range: string
+  /** titleKey(title): one pick per normalised title. */
+  titleKey: string
   /** productQuality(rating, reviewCount). */
   quality: number
 }
@@ -179,6 +199,7 @@ function productText(product: PickProduct & { path: string }): ProductText {
       childrensToy: age.childrensToy,
       significant: significantWords(product.title),
       range: rangeOf(product.path),
+      titleKey: titleKey(product.title),
       quality: productQuality(product.rating, product.reviewCount),
     }
     productTexts.set(product, text)
@@ -632,7 +653,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     let found = byPath[pathAt]
     if (found === undefined) {
       const at = candidateAt[pathAt]!
-      const c = at < 0 ? undefined : plan.scoredAt[at]
+      const c = at < 0 ? undefined : plan.candidateAt(at)
       found = !c
         ? null
         : c.excluded
@@ -780,7 +801,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     if ((rootCount.get(root) ?? 0) >= perRoot) continue
     const product = block.products[item.at]!
     if (product.variantGroupId !== null && groups.has(product.variantGroupId)) continue
-    const key = titleKey(product.title)
+    const key = block.texts[item.at]!.titleKey
     if (titles.has(key)) continue
     chosen.push(item)
     leafCount.set(item.path, (leafCount.get(item.path) ?? 0) + 1)

@@ -106,10 +106,11 @@ export interface PickPlan {
   model: CatalogModel
   context: PersonContext
   /**
-   * Every candidate category's score, by the candidate's position in the model (modelIndex's
-   * `position`; budget bands left to the picks' own budget).
+   * A candidate category's reading (as scoreCandidates gives it), by the candidate's position in
+   * the model (modelIndex's `position`; budget bands left to the picks' own budget); made on
+   * first use.
    */
-  scoredAt: readonly ScoredCandidate[]
+  candidateAt: (position: number) => ScoredCandidate
   /** The best category score (to normalise). */
   best: number
   /** The best-scoring category paths (score > 0), best first: where the server reads products. */
