@@ -370,6 +370,8 @@ interface ProductBlock {
   texts: (ProductText | undefined)[]
   /** productQuality of each product. */
   quality: Float64Array
+  /** 1 where the title names a children's kind of toy (ProductText.childrensToy), else 0. */
+  childrensToy: Uint8Array
   /** String(id), for the daily shuffle's hash. */
   idTexts: string[]
   /** productAgeFit of each product by `${adult}:${age}` (NaN: excluded), worked out on first use. */
@@ -395,6 +397,7 @@ function productBlock(products: readonly PickProduct[]): ProductBlock {
     paths: [],
     texts: new Array<ProductText | undefined>(n),
     quality: new Float64Array(n),
+    childrensToy: new Uint8Array(n),
     idTexts: new Array<string>(n),
     ageFits: new Map(),
     candidates: new WeakMap(),
@@ -421,6 +424,7 @@ function productBlock(products: readonly PickProduct[]): ProductBlock {
     const text = productText(product as PickProduct & { path: string })
     block.texts[i] = text
     block.quality[i] = text.quality
+    block.childrensToy[i] = text.childrensToy ? 1 : 0
   }
   productBlocks.set(products, block)
   return block
@@ -726,7 +730,8 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     // An adult is offered a children's category's product, or a toy its title says is a child's
     // kind (a plush, a puppet, a playset), only on strong evidence, not on a word of its title.
     if (
-      (found.forChildren || (plan.adult && block.texts[i]!.childrensToy)) &&
+      plan.adult &&
+      (found.forChildren || block.childrensToy[i] === 1) &&
       !(
         likedStrength > 0 ||
         neighbour >= 0.3 ||
