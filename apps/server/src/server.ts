@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster'
 import type { Socket } from 'node:net'
+import os from 'node:os'
 import { pino } from 'pino'
 import { ensureAdmin } from '@presently/api'
 import { EmbeddedDatabaseError, openDatabase, runMigrations, withStartupLock, type Database } from '@presently/db'
@@ -215,6 +216,11 @@ async function runPrimary(): Promise<void> {
     if (alive().length === 0) void finish(code)
   }
 
+  // Workers that fill every core collect their garbage on their own thread: V8's parallel helpers
+  // would only take turns with the other workers for the same cores (bench:picks, two processes on
+  // two cores, five A/B pairs: p95 11.5-13.4 -> 11.1-12.7 ms; docs/decisions/server-processes.md).
+  if (processes >= os.availableParallelism())
+    cluster.setupPrimary({ execArgv: [...process.execArgv, '--single-threaded-gc'] })
   const fork = () => {
     const worker = cluster.fork()
     worker.once('listening', () => {
