@@ -93,7 +93,7 @@ async function runServer(role: 'single' | 'worker'): Promise<void> {
     process.exit(1)
   }
 
-  // The open connections, for the shutdown's log.
+  // The open connections: a shutdown closes those that have sent nothing and logs what is left.
   const sockets = new Set<Socket>()
   app.server.on('connection', (socket: Socket) => {
     sockets.add(socket)
