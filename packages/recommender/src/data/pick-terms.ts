@@ -85,7 +85,8 @@ export const INTEREST_TERMS: Record<string, readonly string[]> = {
   Cats: ['cat', 'kitten', 'feline'],
   Birds: ['bird', 'owl', 'robin'],
   Movies: ['film', 'movie', 'cinema', 'popcorn'],
-  Music: ['music', 'musical', 'vinyl', 'record', 'guitar'],
+  // 'vinyl' and 'record' alone read Funko's "Pop! Vinyl Figure" and "world record" as music.
+  Music: ['music', 'musical', 'vinyl record', 'record player', 'guitar'],
   Television: ['tv', 'television', 'series'],
   'Fitness and Exercise': ['fitness', 'exercise', 'yoga', 'workout'],
   Wellness: ['relax', 'spa', 'mindful', 'calm'],
