@@ -233,6 +233,16 @@ describe('age', () => {
     expect(productAgeSignal('Adult Hand Puppet for Ventriloquists').childrensToy).toBe(false)
   })
 
+  it('reads "vinyl" as music only in "vinyl record", not in a Pop! Vinyl figure', () => {
+    const BOBBLEHEADS = 'Hobbies::Collectible Figures & Memorabilia::Bobbleheads & Busts'
+    const figure = product(BOBBLEHEADS, 'Funko Pop! Vinyl Figure Star Wars Yoda', 12)
+    const player = product(BOBBLEHEADS, 'Retro Vinyl Record Player Bobblehead Stand', 14)
+    const music = { name: 'Music', love: true, targets: [] }
+    const r = run(profile({ name: 'Lily', dateOfBirth: '2016-05-01', interests: [music] }), {}, [figure, player])
+    expect(titles(r)).toEqual([player.title])
+    expect(r.picks[0]!.reason).toMatch(/music/)
+  })
+
   it('gives a child of 5 the toys an adult never gets', () => {
     const child = profile({ name: 'Alfie', dateOfBirth: '2020-03-01', interests: [modelToys] })
     const r = run(child)
