@@ -113,7 +113,12 @@ export function scoreCandidates(
  * first), then its path.
  */
 export function byScore(a: ScoredCandidate, b: ScoredCandidate): number {
-  return b.score - a.score || b.stats.popularity - a.stats.popularity || (a.path < b.path ? -1 : 1)
+  return candidateOrder(a.score, a.stats, b.score, b.stats)
+}
+
+/** byScore on a candidate's score and stats (its path is `stats.id`), for callers without readings. */
+export function candidateOrder(aScore: number, a: CategoryStats, bScore: number, b: CategoryStats): number {
+  return bScore - aScore || b.popularity - a.popularity || (a.id < b.id ? -1 : 1)
 }
 
 /**

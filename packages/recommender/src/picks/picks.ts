@@ -4,7 +4,7 @@ import { INTEREST_TERMS, pickTermsFor, TERM_BLIND_ROOTS } from '../data/pick-ter
 import { OPTION_TARGETS } from '../data/options.ts'
 import { parentPath, rootOf } from '../paths.ts'
 import { plainInterest } from '../reasoning.ts'
-import { candidateScores, explain, type Explanation, type ScoredCandidate } from '../score.ts'
+import { candidateOrder, candidateScores, explain, type Explanation, type ScoredCandidate } from '../score.ts'
 import { modelIndex } from '../model-index.ts'
 import { INTEREST_LEVEL, SIGNALS } from '../weights.ts'
 import type { CatalogModel, OccasionInput, ProfileInput } from '../types.ts'
@@ -88,11 +88,7 @@ export function planPicks(
   for (let i = 0; i < score.length; i++) if (score[i]! > 0) positive.push(i)
   const topPaths: string[] = []
   let best = 1e-9
-  for (const i of bestFirst(positive, (a, b) => {
-    const x = candidates[a]!
-    const y = candidates[b]!
-    return score[b]! - score[a]! || y.popularity - x.popularity || (x.id < y.id ? -1 : 1)
-  })) {
+  for (const i of bestFirst(positive, (a, b) => candidateOrder(score[a]!, candidates[a]!, score[b]!, candidates[b]!))) {
     if (topPaths.length === 0) best = Math.max(best, score[i]!)
     if (topPaths.length >= PICK_TOP_CATEGORIES) break
     topPaths.push(candidates[i]!.id)
