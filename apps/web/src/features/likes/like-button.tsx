@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useSession } from '../session/session'
 import { useTRPC } from '../../lib/trpc'
-import { LIKE_LOCK_MS } from './messages'
+import { LIKE_LOCK_MS, LIKE_UI } from './messages'
 import { likedProductIdsQueryOptions } from './query-options'
 import { useSaveLikeForSelection } from './use-save-like-for-selection'
 import { useToggleLike } from './use-toggle-like'
@@ -62,7 +62,10 @@ function SignedInLikeButton({ product, likedHint = false, size = 'lg' }: LikeBut
           { id: product.id },
           {
             onSuccess: (result) => {
-              if (result.liked && result.productLikeId !== null) saveForSelection(result.productLikeId)
+              if (result.liked && result.productLikeId !== null)
+                void saveForSelection(result.productLikeId).catch((error: unknown) =>
+                  console.error(LIKE_UI.copyFailed, error),
+                )
             },
           },
         )

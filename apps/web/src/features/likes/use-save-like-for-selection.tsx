@@ -1,9 +1,11 @@
 import { Button, Group, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { useTRPC } from '../../lib/trpc'
-import { useSelection } from '../selection/use-selection'
+import { occasionsQueryOptions, peopleQueryOptions } from '../selection/query-options'
+import { selectionIdFromSearch } from '../orders/selection-from-search'
 import { LIKE_UI } from './messages'
 
 /** "Saved for Leo's Birthday" (issue 26). */
@@ -18,10 +20,10 @@ export function savedForText(personName: string, occasionLabel: string): string 
  * association off again. Returns a function to call with the new like's id; it does nothing
  * unless both are selected.
  */
-export function useSaveLikeForSelection(): (productLikeId: number) => void {
+export function useSaveLikeForSelection(): (productLikeId: number) => Promise<void> {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  const { person, occasion } = useSelection()
+  const router = useRouter()
   const copy = useMutation(trpc.likes.copyAssociation.mutationOptions())
   const save = useMutation(trpc.likes.saveAssociations.mutationOptions())
 
@@ -36,7 +38,20 @@ export function useSaveLikeForSelection(): (productLikeId: number) => void {
   )
 
   return useCallback(
-    (productLikeId: number) => {
+    async (productLikeId: number) => {
+      // The selection when the like is saved, as useSelection resolves it (the address bar's ids,
+      // among the user's people and the occasions), waiting for those lists if they are still
+      // loading: a like clicked as the page opens must not miss them (CI saw one).
+      const search = router.state.location.search as Record<string, unknown>
+      const personId = selectionIdFromSearch(search.person)
+      const occasionId = selectionIdFromSearch(search.occasion)
+      if (personId === undefined || occasionId === undefined) return
+      const [people, occasions] = await Promise.all([
+        queryClient.ensureQueryData(peopleQueryOptions(trpc)),
+        queryClient.ensureQueryData(occasionsQueryOptions(trpc)),
+      ])
+      const person = people.find((p) => p.id === personId)
+      const occasion = occasions.find((o) => o.id === occasionId)
       if (!person || !occasion) return
       const text = savedForText(person.name, occasion.label)
       copy.mutate(
@@ -78,6 +93,6 @@ export function useSaveLikeForSelection(): (productLikeId: number) => void {
         },
       )
     },
-    [person, occasion, copy, save, refresh, queryClient, trpc],
+    [router, copy, save, refresh, queryClient, trpc],
   )
 }
