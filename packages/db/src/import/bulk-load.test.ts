@@ -140,6 +140,16 @@ describe('the bulk path of importCatalog', () => {
     expect(actual).toEqual(expected)
     // Every index is back, defined as the migrations made it.
     expect(await indexDefinitions(bulk.db)).toEqual(before)
+    // The planner has statistics of the search vector and of the expression indexes, which the
+    // rebuild's ANALYZE leaves to the import's last one (issue 24).
+    const stats = await bulk.db.execute<{ name: string }>(sql`
+      select tablename || '.' || attname as name from pg_stats
+      where (tablename = 'products' and attname in ('search_vector', 'price'))
+         or tablename in ('products_category_idx', 'products_listing_name_idx')`)
+    const analyzed = stats.rows.map((r) => r.name)
+    expect(analyzed).toEqual(expect.arrayContaining(['products.search_vector', 'products.price']))
+    expect(analyzed.filter((n) => n.startsWith('products_category_idx.')).length).toBe(4)
+    expect(analyzed.filter((n) => n.startsWith('products_listing_name_idx.')).length).toBeGreaterThan(0)
   })
 
   /** A feed of `rows` generated products in the shop's own column names. */
