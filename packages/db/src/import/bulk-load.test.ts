@@ -150,6 +150,11 @@ describe('the bulk path of importCatalog', () => {
     expect(analyzed).toEqual(expect.arrayContaining(['products.search_vector', 'products.price']))
     expect(analyzed.filter((n) => n.startsWith('products_category_idx.')).length).toBe(4)
     expect(analyzed.filter((n) => n.startsWith('products_listing_name_idx.')).length).toBeGreaterThan(0)
+    // analyzeProducts lowers search_vector's statistics target for one ANALYZE and puts it back.
+    const target = await bulk.db.execute<{ target: number }>(sql`
+      select attstattarget::int as target from pg_attribute
+      where attrelid = 'products'::regclass and attname = 'search_vector'`)
+    expect(target.rows[0]?.target).toBe(1000)
   })
 
   /** A feed of `rows` generated products in the shop's own column names. */

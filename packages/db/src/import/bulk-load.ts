@@ -139,6 +139,40 @@ export async function finishBulkLoad(tx: SqlExecutor, indexes: readonly Secondar
   await tx.execute(sql.raw(`analyze products (${columns.rows[0]?.list ?? ''})`))
 }
 
+/**
+ * ANALYZE of the whole products table as the end of an import runs it (issue 24): the same
+ * statistics as a plain `analyze products`, in a third of the time when `search_vector` keeps more
+ * statistics than the default (migration 0029 sets 1,000 for the gift picks' estimates).
+ *
+ * ANALYZE draws one sample for the table, 300 rows per unit of its highest target, and evaluates
+ * every index expression (products_category_idx's four regexp_replace, the ICU collation of
+ * products_listing_name_idx) on each sampled row: at 1,000 that is 300,000 rows and 15.2 s at
+ * 1,000,000 products, of which 8.6 s the expressions. So, in one transaction, search_vector's
+ * target drops to the default for an ANALYZE of everything (30,000 rows), goes back, and
+ * search_vector alone is analyzed at its own target: 4.8-7.3 s against 22-27 s measured side by
+ * side on a loaded machine. The target change is transactional: a failure leaves it as it was.
+ * With no raised target on search_vector, a plain ANALYZE.
+ */
+export async function analyzeProducts(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const result = await tx.execute<{ target: number | null }>(sql`
+      select attstattarget as target from pg_attribute
+      where attrelid = 'products'::regclass and attname = 'search_vector' and not attisdropped`)
+    const target = Number(result.rows[0]?.target ?? -1)
+    const defaultTarget = await tx.execute<{ value: string }>(
+      sql`select current_setting('default_statistics_target') as value`,
+    )
+    if (!(target > Number(defaultTarget.rows[0]?.value ?? 100))) {
+      await tx.execute(sql`analyze products`)
+      return
+    }
+    await tx.execute(sql`alter table products alter column search_vector set statistics -1`)
+    await tx.execute(sql`analyze products`)
+    await tx.execute(sql.raw(`alter table products alter column search_vector set statistics ${Math.trunc(target)}`))
+    await tx.execute(sql`analyze products (search_vector)`)
+  })
+}
+
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' }
 const NEEDS_ESCAPE = /[\\\t\n\r]/
 const ESCAPED = /[\\\t\n\r]/g

@@ -8,6 +8,7 @@ import { refreshSearchWords } from '../catalog/search-words.ts'
 import { groupVariants } from '../catalog/variants.ts'
 import { catalogImports } from '../schema/index.ts'
 import {
+  analyzeProducts,
   BulkLoad,
   countProductsUpTo,
   shouldBulkLoad,
@@ -597,7 +598,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     await refreshSearchWords(db)
     phase('searchWords')
     // Fresh statistics so the planner sees the new rows (autovacuum may not have run yet).
-    await db.execute(sql`analyze products`)
+    await analyzeProducts(db)
     phase('analyze')
   }
   await finish('completed')
