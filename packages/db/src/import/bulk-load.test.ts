@@ -4,11 +4,11 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../client.ts'
+import { createDb, type Db } from '../client.ts'
 import { createTestDatabase, type TestDatabase } from '../testing/index.ts'
 import { catalogImports, products } from '../schema/index.ts'
 import { fixture } from '../../test/fixtures.ts'
-import { BULK_MIN_ROWS, estimateFeedRows, listSecondaryIndexes, shouldBulkLoad } from './bulk-load.ts'
+import { analyzeProducts, BULK_MIN_ROWS, estimateFeedRows, listSecondaryIndexes, shouldBulkLoad } from './bulk-load.ts'
 import { CatalogImportError, importCatalog, type ImportCatalogOptions, type ImportSummary } from './import-catalog.ts'
 
 describe('shouldBulkLoad', () => {
@@ -155,6 +155,30 @@ describe('the bulk path of importCatalog', () => {
       select attstattarget::int as target from pg_attribute
       where attrelid = 'products'::regclass and attname = 'search_vector'`)
     expect(target.rows[0]?.target).toBe(1000)
+  })
+
+  it('analyzes products for a role that may write its rows but does not own it (no ALTER TABLE)', async () => {
+    const role = `presently_writer_${Date.now().toString(36)}`
+    await empty.db.execute(sql.raw(`create role ${role} login password 'writer'`))
+    try {
+      await empty.db.execute(sql.raw(`grant select, insert, update, delete on products to ${role}`))
+      const url = new URL(empty.url)
+      url.username = role
+      url.password = 'writer'
+      const writer = createDb(url.toString(), { max: 1 })
+      try {
+        await expect(analyzeProducts(writer.db)).resolves.toBeUndefined()
+      } finally {
+        await writer.pool.end()
+      }
+      const target = await empty.db.execute<{ target: number }>(sql`
+        select attstattarget::int as target from pg_attribute
+        where attrelid = 'products'::regclass and attname = 'search_vector'`)
+      expect(target.rows[0]?.target).toBe(1000)
+    } finally {
+      await empty.db.execute(sql.raw(`revoke all on products from ${role}`))
+      await empty.db.execute(sql.raw(`drop role ${role}`))
+    }
   })
 
   /** A feed of `rows` generated products in the shop's own column names. */
