@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
+import { emailLog, eq, events, reminderSends, wishListClaims } from '@presently/db'
+import { createMailer } from '@presently/email'
+import { createCaller } from '../root.ts'
+import { makePerson, makeUser, occasionId } from '../testing/fixtures.ts'
+import { rejection } from '../testing/rejection.ts'
+import { holdTransaction, waitUntilBlocking } from '../testing/held-lock.ts'
+import { queueReminders } from '../services/reminders/run-reminders.ts'
+import { deletePerson } from '../services/people/save-person.ts'
+
+/**
+ * Races on one user's or one list's data (docs/decisions/concurrency.md). Each race is replayed
+ * deterministically: the other side's write is held uncommitted on its own connection
+ * (holdTransaction), the call under test starts, the test waits until the call queues on the
+ * held locks (waitUntilBlocking) and only then commits the other side.
+ */
+
+type Caller = ReturnType<typeof createCaller>
+
+let t: TestDatabase
+let ann: Caller
+let annId = 0
+let bob: Caller
+let cat: Caller
+let birthday = 0
+let catalog: Awaited<ReturnType<typeof createTestProducts>>
+const tokenOf = (url: string) => url.split('/lists/shared/')[1]!
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
+/** 1 December 2026, 08:00 in London: a birthday on 4 December is 3 days away. */
+const RUN_AT = new Date('2026-12-01T08:00:00Z')
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  const a = await makeUser(t.db, 'ann-races@example.com')
+  const b = await makeUser(t.db, 'bob-races@example.com')
+  const c = await makeUser(t.db, 'cat-races@example.com')
+  annId = a.id
+  ann = createCaller({ db: t.db, user: a })
+  bob = createCaller({ db: t.db, user: b })
+  cat = createCaller({ db: t.db, user: c })
+  birthday = await occasionId(t.db, 'birthday')
+  catalog = await createTestProducts(t.db, [{ title: 'Kite', price: 12.5 }])
+})
+afterAll(async () => t.close())
+
+/**
+ * Runs `call` while another connection deletes `personId` (the person's page open in another
+ * tab, Delete pressed): the delete is held uncommitted until `call` waits on it, then committed.
+ * @returns what the call answered, or its rejection's code and message.
+ */
+async function whilePersonIsDeleted(personId: number, call: () => Promise<unknown>) {
+  const held = await holdTransaction(t.pool, [{ text: 'delete from people where id = $1', values: [personId] }])
+  try {
+    const answer = rejection(call())
+    await waitUntilBlocking(t.pool, held.pid)
+    await held.commit()
+    return await answer
+  } finally {
+    await held.rollback()
+  }
+}
+
+describe('a person deleted in another tab while a write for them runs', () => {
+  const gone = { code: 'NOT_FOUND', message: 'Person not found' }
+
+  it('adding a present answers Person not found (not a 500 from the foreign key)', async () => {
+    const personId = await makePerson(t.db, annId, 'Gone gift')
+    expect(
+      await whilePersonIsDeleted(personId, () =>
+        ann.gifts.create({ personId, title: 'Scarf', givenOn: '2026-01-05', pricePaid: 20 }),
+      ),
+    ).toEqual(gone)
+  })
+
+  it('"Not for {name}" answers Person not found', async () => {
+    const personId = await makePerson(t.db, annId, 'Gone dismissal')
+    expect(
+      await whilePersonIsDeleted(personId, () =>
+        ann.recommendations.dismissProduct({ personId, productId: catalog[0]!.id }),
+      ),
+    ).toEqual(gone)
+  })
+
+  it('saving a budget answers Person not found', async () => {
+    const personId = await makePerson(t.db, annId, 'Gone budget')
+    expect(
+      await whilePersonIsDeleted(personId, () => ann.gifts.saveBudgets({ personId, default: 30, byOccasion: [] })),
+    ).toEqual(gone)
+  })
+
+  it('adding an event answers Person not found', async () => {
+    const personId = await makePerson(t.db, annId, 'Gone event')
+    expect(
+      await whilePersonIsDeleted(personId, () =>
+        ann.events.create({ personId, occasionId: birthday, date: '1990-03-01' }),
+      ),
+    ).toEqual(gone)
+  })
+
+  it('linking a shared list to the person answers Person not found', async () => {
+    const list = await bob.wishLists.create({ name: 'Bob birthday' })
+    const token = tokenOf((await bob.wishLists.share({ id: list.id })).url)
+    const personId = await makePerson(t.db, annId, 'Gone link')
+    expect(await whilePersonIsDeleted(personId, () => ann.sharedLists.link({ token, personId }))).toEqual(gone)
+  })
+
+  it('saving or copying a like’s association to the person answers Person not found', async () => {
+    const like = await ann.likes.toggle({ id: catalog[0]!.id })
+    const productLikeId = like.productLikeId!
+    const first = await makePerson(t.db, annId, 'Gone like save')
+    expect(
+      await whilePersonIsDeleted(first, () =>
+        ann.likes.saveAssociations({ productLikeId, associations: [{ personId: first, occasionId: null }] }),
+      ),
+    ).toEqual(gone)
+    const second = await makePerson(t.db, annId, 'Gone like copy')
+    expect(
+      await whilePersonIsDeleted(second, () =>
+        ann.likes.copyAssociation({ productLikeId, personId: second, occasionId: null }),
+      ),
+    ).toEqual(gone)
+  })
+})
+
+describe('a claim racing the owner', () => {
+  async function sharedItem(name: string) {
+    const list = await bob.wishLists.create({ name })
+    const item = await bob.wishLists.addItem({ listId: list.id, title: 'Board game' })
+    const token = tokenOf((await bob.wishLists.share({ id: list.id })).url)
+    return { listId: list.id, itemId: item.id, token }
+  }
+
+  /**
+   * Ann claims while the owner's `ownerWrite` runs: a third connection holds the item's row lock,
+   * so Ann's claim has checked the link and waits on the item when the owner writes. Whatever
+   * order the two end in, a claim that answers success was made on a live list: the owner's
+   * write commits after it, never before.
+   */
+  async function claimDuring(ref: { itemId: number; token: string }, ownerWrite: () => Promise<unknown>) {
+    const held = await holdTransaction(t.pool, [
+      { text: 'select id from wish_list_items where id = $1 for update', values: [ref.itemId] },
+    ])
+    const order: string[] = []
+    try {
+      const claim = ann.sharedLists.claim({ token: ref.token, itemId: ref.itemId }).then(
+        () => order.push('claim ok'),
+        (err: { code?: string }) => order.push(`claim ${err.code}`),
+      )
+      await waitUntilBlocking(t.pool, held.pid)
+      const owner = ownerWrite().then(() => order.push('owner done'))
+      // The owner's write either finishes now (it does not touch the item) or queues behind the claim.
+      await Promise.race([owner, new Promise((resolve) => setTimeout(resolve, 300))])
+      await held.commit()
+      await Promise.all([claim, owner])
+      return order
+    } finally {
+      await held.rollback()
+    }
+  }
+
+  it('the owner deleting the list: the claim is made before the deletion or refused, never after it', async () => {
+    const ref = await sharedItem('Deleted while claimed')
+    const order = await claimDuring(ref, () => bob.wishLists.delete({ id: ref.listId }))
+    expect(order).toEqual(['claim ok', 'owner done'])
+    // The claim stands, marked removed on Ann's claims page; the owner's list is gone.
+    const mine = (await ann.wishLists.myClaims()).find((c) => c.itemId === ref.itemId)
+    expect(mine).toMatchObject({ removed: true, sharedPath: null })
+  })
+
+  it('the owner revoking the link: the claim is made before the revocation or refused', async () => {
+    const ref = await sharedItem('Revoked while claimed')
+    const order = await claimDuring(ref, () => bob.wishLists.revokeShare({ id: ref.listId }))
+    expect(order).toEqual(['claim ok', 'owner done'])
+  })
+
+  it('the owner deleting the item: the claim waits for it and answers Item not found, or wins before it', async () => {
+    const ref = await sharedItem('Item deleted while claimed')
+    const held = await holdTransaction(t.pool, [
+      { text: 'update wish_list_items set deleted_at = now() where id = $1', values: [ref.itemId] },
+    ])
+    const answer = rejection(ann.sharedLists.claim({ token: ref.token, itemId: ref.itemId }))
+    await waitUntilBlocking(t.pool, held.pid)
+    await held.commit()
+    expect(await answer).toEqual({ code: 'NOT_FOUND', message: 'Item not found' })
+    expect(await t.db.select().from(wishListClaims).where(eq(wishListClaims.itemId, ref.itemId))).toEqual([])
+  })
+
+  it('two visitors at the last unit: exactly one wins, the other hears it was just claimed', async () => {
+    const ref = await sharedItem('Last unit')
+    const results = await Promise.allSettled([
+      ann.sharedLists.claim({ token: ref.token, itemId: ref.itemId }),
+      cat.sharedLists.claim({ token: ref.token, itemId: ref.itemId }),
+    ])
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Someone has just claimed this',
+    })
+    // The owner's view of the list says nothing of the claim.
+    const owner = await bob.sharedLists.byToken({ token: ref.token })
+    expect(owner.view).toBe('owner')
+    expect(owner.items[0]).toMatchObject({ claimedQuantity: null, claims: [] })
+  })
+})
+
+describe('reminders and a person deleted', () => {
+  const mailer = () => createMailer({ db: t.db, logger: silent, from: 'x@example.com' })
+
+  it('deleting a person withdraws the reminder email about them that is queued and not yet sent', async () => {
+    const user = await makeUser(t.db, 'dee-races@example.com')
+    const dee = createCaller({ db: t.db, user })
+    const personId = await makePerson(t.db, user.id, 'Grandad')
+    await dee.events.create({ personId, occasionId: birthday, date: '1950-12-04' })
+    const run = await queueReminders(
+      t.db,
+      { mailer: mailer(), appUrl: 'http://localhost:3000', giftIdeas: () => Promise.resolve([]) },
+      RUN_AT,
+    )
+    expect(run.failures).toEqual([])
+    const [queued] = await t.db.select().from(emailLog).where(eq(emailLog.userId, user.id))
+    expect(queued).toMatchObject({ kind: 'reminders', status: 'outbox' })
+    await dee.people.delete({ id: personId })
+    const [after] = await t.db.select().from(emailLog).where(eq(emailLog.id, queued!.id))
+    expect(after!.status).toBe('cancelled')
+  })
+
+  it('a person deleted while the run prepares their reminder: their other people’s reminders still go', async () => {
+    const user = await makeUser(t.db, 'eve-races@example.com')
+    const eve = createCaller({ db: t.db, user })
+    const kept = await makePerson(t.db, user.id, 'Auntie')
+    const removed = await makePerson(t.db, user.id, 'Uncle')
+    await eve.events.create({ personId: kept, occasionId: birthday, date: '1960-12-04' })
+    const gone = await eve.events.create({ personId: removed, occasionId: birthday, date: '1961-12-04' })
+    let deleted = false
+    const run = await queueReminders(
+      t.db,
+      {
+        mailer: mailer(),
+        appUrl: 'http://localhost:3000',
+        // The run has read the events and is working out gift ideas when Eve deletes Uncle.
+        giftIdeas: async () => {
+          if (!deleted) {
+            deleted = true
+            await deletePerson(t.db, user.id, removed)
+          }
+          return []
+        },
+      },
+      RUN_AT,
+    )
+    expect(run.failures).toEqual([])
+    const mails = await t.db.select().from(emailLog).where(eq(emailLog.userId, user.id))
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.text).toContain('Auntie')
+    expect(mails[0]!.text).not.toContain('Uncle')
+    const keys = await t.db.select().from(reminderSends).where(eq(reminderSends.userId, user.id))
+    expect(keys.map((k) => k.eventId)).not.toContain(gone.id)
+    expect(await t.db.select().from(events).where(eq(events.id, gone.id))).toEqual([])
+  })
+
+  it('an event edited while the run prepares its reminder is not reminded of on the old day', async () => {
+    const user = await makeUser(t.db, 'fay-races@example.com')
+    const fay = createCaller({ db: t.db, user })
+    const personId = await makePerson(t.db, user.id, 'Cousin')
+    const event = await fay.events.create({ personId, occasionId: birthday, date: '1970-12-04' })
+    const run = await queueReminders(
+      t.db,
+      {
+        mailer: mailer(),
+        appUrl: 'http://localhost:3000',
+        // The run has read the event (4 December, 3 days away) when Fay moves it to the 20th.
+        giftIdeas: async () => {
+          await fay.events.update({ personId, eventId: event.id, date: '1970-12-20' })
+          return []
+        },
+      },
+      RUN_AT,
+    )
+    expect(run.failures).toEqual([])
+    expect(await t.db.select().from(emailLog).where(eq(emailLog.userId, user.id))).toEqual([])
+    expect(await t.db.select().from(reminderSends).where(eq(reminderSends.eventId, event.id))).toEqual([])
+  })
+})
