@@ -281,4 +281,53 @@ describe('reminders and a person deleted', () => {
     expect(await t.db.select().from(emailLog).where(eq(emailLog.userId, user.id))).toEqual([])
     expect(await t.db.select().from(reminderSends).where(eq(reminderSends.eventId, event.id))).toEqual([])
   })
+
+  it('reminders turned off, or every email, while the run prepares the user’s email: nothing is queued', async () => {
+    for (const turnOff of ['settings', 'unsubscribe'] as const) {
+      const user = await makeUser(t.db, `gus-${turnOff}-races@example.com`)
+      const gus = createCaller({ db: t.db, user })
+      const personId = await makePerson(t.db, user.id, 'Nephew')
+      await gus.events.create({ personId, occasionId: birthday, date: '2010-12-04' })
+      const run = await queueReminders(
+        t.db,
+        {
+          mailer: mailer(),
+          appUrl: 'http://localhost:3000',
+          giftIdeas: async () => {
+            if (turnOff === 'settings') await gus.reminders.saveSettings({ enabled: false, leadDays: [14, 3] })
+            else await gus.account.updateUnsubscribed({ unsubscribed: true })
+            return []
+          },
+        },
+        RUN_AT,
+      )
+      expect(run.failures).toEqual([])
+      const mails = await t.db.select().from(emailLog).where(eq(emailLog.userId, user.id))
+      expect(
+        mails.filter((m) => m.status !== 'cancelled'),
+        turnOff,
+      ).toEqual([])
+    }
+  })
+
+  it('a run that queued first: turning reminders off or unsubscribing then withdraws the email', async () => {
+    for (const turnOff of ['settings', 'unsubscribe'] as const) {
+      const user = await makeUser(t.db, `hal-${turnOff}-races@example.com`)
+      const hal = createCaller({ db: t.db, user })
+      const personId = await makePerson(t.db, user.id, 'Niece')
+      await hal.events.create({ personId, occasionId: birthday, date: '2012-12-04' })
+      await queueReminders(
+        t.db,
+        { mailer: mailer(), appUrl: 'http://localhost:3000', giftIdeas: () => Promise.resolve([]) },
+        RUN_AT,
+      )
+      if (turnOff === 'settings') await hal.reminders.saveSettings({ enabled: false, leadDays: [14, 3] })
+      else await hal.account.updateUnsubscribed({ unsubscribed: true })
+      const mails = await t.db.select().from(emailLog).where(eq(emailLog.userId, user.id))
+      expect(
+        mails.map((m) => m.status),
+        turnOff,
+      ).toEqual(['cancelled'])
+    }
+  })
 })
