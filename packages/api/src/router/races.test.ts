@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
-import { emailLog, eq, events, reminderSends, wishListClaims } from '@presently/db'
+import { emailLog, eq, events, reminderSends, wishListClaims, wishListItems, wishLists } from '@presently/db'
+import { WISH_LIST_MESSAGES } from '@presently/domain'
 import { createMailer } from '@presently/email'
 import { createCaller } from '../root.ts'
 import { makePerson, makeUser, occasionId } from '../testing/fixtures.ts'
@@ -201,6 +202,56 @@ describe('a claim racing the owner', () => {
     const owner = await bob.sharedLists.byToken({ token: ref.token })
     expect(owner.view).toBe('owner')
     expect(owner.items[0]).toMatchObject({ claimedQuantity: null, claims: [] })
+  })
+})
+
+describe('caps under concurrent writes', () => {
+  it('ten lists created at once at 45 of 50: exactly five are made, the rest answer the cap', async () => {
+    const user = await makeUser(t.db, 'ivy-races@example.com')
+    const ivy = createCaller({ db: t.db, user })
+    await t.db.insert(wishLists).values(Array.from({ length: 45 }, (_, i) => ({ userId: user.id, name: `Old ${i}` })))
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => ivy.wishLists.create({ name: `New ${i}` })),
+    )
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5)
+    for (const r of results.filter((r) => r.status === 'rejected')) {
+      expect(r.reason).toMatchObject({
+        code: 'CONFLICT',
+        message: WISH_LIST_MESSAGES.tooManyLists,
+      })
+    }
+    expect((await ivy.wishLists.list()).length).toBe(50)
+  })
+
+  it('ten items added at once at 195 of 200: exactly five are added', async () => {
+    const user = await makeUser(t.db, 'jay-races@example.com')
+    const jay = createCaller({ db: t.db, user })
+    const list = await jay.wishLists.create({ name: 'Big' })
+    await t.db
+      .insert(wishListItems)
+      .values(Array.from({ length: 195 }, (_, i) => ({ listId: list.id, title: `Old ${i}` })))
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => jay.wishLists.addItem({ listId: list.id, title: `New ${i}` })),
+    )
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5)
+    expect((await jay.wishLists.byId({ id: list.id })).items).toHaveLength(200)
+  })
+
+  it('one visitor claiming from two tabs at once never takes more than the quantity', async () => {
+    const list = await bob.wishLists.create({ name: 'Two tabs' })
+    const item = await bob.wishLists.addItem({ listId: list.id, title: 'Mugs', quantity: 3 })
+    const token = tokenOf((await bob.wishLists.share({ id: list.id })).url)
+    const results = await Promise.allSettled([
+      ann.sharedLists.claim({ token, itemId: item.id, quantity: 2 }),
+      ann.sharedLists.claim({ token, itemId: item.id, quantity: 2 }),
+    ])
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({
+      code: 'CONFLICT',
+      message: 'Only 1 left to claim',
+    })
+    const rows = await t.db.select().from(wishListClaims).where(eq(wishListClaims.itemId, item.id))
+    expect(rows.map((r) => r.quantity)).toEqual([2])
   })
 })
 
