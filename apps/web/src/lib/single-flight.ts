@@ -1,20 +1,14 @@
-import {
-  useMutation,
-  type DefaultError,
-  type UseMutateFunction,
-  type UseMutationOptions,
-  type UseMutationResult,
-} from '@tanstack/react-query'
+import { useMutation, type DefaultError, type UseMutationOptions, type UseMutationResult } from '@tanstack/react-query'
 import { useCallback, useRef } from 'react'
 
 /**
- * useMutation whose `mutate` ignores calls while one of its own is in flight, so a double click
- * or a double Enter sends one request (docs/decisions/concurrency.md). The Mantine button's
- * `loading` cannot do it alone: it disables the button only after React renders the pending
- * state, and the second click of a double click arrives before that (two wish lists were made
- * 10 ms apart). The guard is a ref, set in the click's own handler. For writes that create
- * something or add to it (a list, an item, a present, a claim); a toggle keeps useMutation.
- * `mutateAsync` is not guarded.
+ * useMutation that runs one call at a time, so a double click or a double Enter sends one
+ * request (docs/decisions/concurrency.md): while a call is in flight, `mutate` ignores further
+ * calls and `mutateAsync` answers the call in flight's promise. The Mantine button's `loading`
+ * cannot do it alone: it disables the button only after React renders the pending state, and
+ * the second click of a double click arrives before that (two wish lists were made 10 ms apart).
+ * The guard is a ref, set in the click's own handler. For writes that create something or add
+ * to it (a list, an item, a present, a claim, a person, an event); toggles keep useMutation.
  */
 export function useSingleFlightMutation<
   TData = unknown,
@@ -24,22 +18,25 @@ export function useSingleFlightMutation<
 >(
   options: UseMutationOptions<TData, TError, TVariables, TOnMutateResult>,
 ): UseMutationResult<TData, TError, TVariables, TOnMutateResult> {
+  type Result = UseMutationResult<TData, TError, TVariables, TOnMutateResult>
   const mutation = useMutation(options)
-  const inFlight = useRef(false)
-  const { mutateAsync } = mutation
-  const mutate: UseMutateFunction<TData, TError, TVariables, TOnMutateResult> = useCallback(
-    (...args: Parameters<UseMutateFunction<TData, TError, TVariables, TOnMutateResult>>) => {
-      if (inFlight.current) return
-      inFlight.current = true
-      // The outcome is in the mutation's state (isError, error) and the callbacks; the promise
-      // only tells when the guard may open again.
-      mutateAsync(...args)
-        .catch(() => undefined)
-        .finally(() => {
-          inFlight.current = false
-        })
+  const inFlight = useRef<Promise<TData> | null>(null)
+  const { mutateAsync: send } = mutation
+  const mutateAsync: Result['mutateAsync'] = useCallback(
+    (...args: Parameters<Result['mutateAsync']>) => {
+      if (inFlight.current) return inFlight.current
+      const call = send(...args).finally(() => {
+        inFlight.current = null
+      })
+      inFlight.current = call
+      return call
     },
+    [send],
+  )
+  const mutate: Result['mutate'] = useCallback(
+    // The outcome is in the mutation's state (isError, error) and its callbacks.
+    (...args: Parameters<Result['mutate']>) => void mutateAsync(...args).catch(() => undefined),
     [mutateAsync],
   )
-  return { ...mutation, mutate }
+  return { ...mutation, mutate, mutateAsync }
 }
