@@ -124,6 +124,22 @@ describe('a person deleted in another tab while a write for them runs', () => {
   })
 })
 
+describe('an event edited in one tab while another tab deletes it', () => {
+  it('the edit answers Event not found (not a 500 from an empty answer)', async () => {
+    const personId = await makePerson(t.db, annId, 'Edited and deleted')
+    const event = await ann.events.create({ personId, occasionId: birthday, date: '1990-06-01' })
+    const held = await holdTransaction(t.pool, [{ text: 'delete from events where id = $1', values: [event.id] }])
+    try {
+      const answer = rejection(ann.events.update({ personId, eventId: event.id, name: 'Party' }))
+      await waitUntilBlocking(t.pool, held.pid)
+      await held.commit()
+      expect(await answer).toEqual({ code: 'NOT_FOUND', message: 'Event not found' })
+    } finally {
+      await held.rollback()
+    }
+  })
+})
+
 describe('a claim racing the owner', () => {
   async function sharedItem(name: string) {
     const list = await bob.wishLists.create({ name })
