@@ -149,28 +149,39 @@ describe('a claim racing the owner', () => {
   }
 
   /**
-   * Ann claims while the owner's `ownerWrite` runs: a third connection holds the item's row lock,
-   * so Ann's claim has checked the link and waits on the item when the owner writes. Whatever
-   * order the two end in, a claim that answers success was made on a live list: the owner's
-   * write commits after it, never before.
+   * Ann claims while the owner's `ownerWrite` (an UPDATE of the list's row) runs: a third
+   * connection holds the item's row lock, so Ann's claim has checked the link and waits on the
+   * item when the owner writes. The owner's write must wait for the claim (the claim holds the
+   * list), so a claim that answers success was made on a live list, never after the owner
+   * deleted it or withdrew its link. Before, the owner's write went through at once and the
+   * claim was then stored on a deleted list. Which promise settles first is not the database's
+   * order, so the test watches the owner's statement wait on a lock instead.
+   * @returns whether the owner's write waited, and how the claim ended.
    */
   async function claimDuring(ref: { itemId: number; token: string }, ownerWrite: () => Promise<unknown>) {
     const held = await holdTransaction(t.pool, [
       { text: 'select id from wish_list_items where id = $1 for update', values: [ref.itemId] },
     ])
-    const order: string[] = []
     try {
       const claim = ann.sharedLists.claim({ token: ref.token, itemId: ref.itemId }).then(
-        () => order.push('claim ok'),
-        (err: { code?: string }) => order.push(`claim ${err.code}`),
+        () => 'ok',
+        (err: { code?: string }) => String(err.code),
       )
       await waitUntilBlocking(t.pool, held.pid)
-      const owner = ownerWrite().then(() => order.push('owner done'))
-      // The owner's write either finishes now (it does not touch the item) or queues behind the claim.
-      await Promise.race([owner, new Promise((resolve) => setTimeout(resolve, 300))])
+      let ownerDone = false
+      const owner = ownerWrite().finally(() => (ownerDone = true))
+      let ownerWaited = false
+      while (!ownerDone && !ownerWaited) {
+        const { rows } = await t.pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock' and query ilike 'update "wish_lists"%'`,
+        )
+        ownerWaited = (rows[0]?.n ?? 0) > 0
+        if (!ownerWaited) await new Promise((resolve) => setTimeout(resolve, 10))
+      }
       await held.commit()
-      await Promise.all([claim, owner])
-      return order
+      await owner
+      return { ownerWaited, claim: await claim }
     } finally {
       await held.rollback()
     }
@@ -178,8 +189,10 @@ describe('a claim racing the owner', () => {
 
   it('the owner deleting the list: the claim is made before the deletion or refused, never after it', async () => {
     const ref = await sharedItem('Deleted while claimed')
-    const order = await claimDuring(ref, () => bob.wishLists.delete({ id: ref.listId }))
-    expect(order).toEqual(['claim ok', 'owner done'])
+    expect(await claimDuring(ref, () => bob.wishLists.delete({ id: ref.listId }))).toEqual({
+      ownerWaited: true,
+      claim: 'ok',
+    })
     // The claim stands, marked removed on Ann's claims page; the owner's list is gone.
     const mine = (await ann.wishLists.myClaims()).find((c) => c.itemId === ref.itemId)
     expect(mine).toMatchObject({ removed: true, sharedPath: null })
@@ -187,8 +200,10 @@ describe('a claim racing the owner', () => {
 
   it('the owner revoking the link: the claim is made before the revocation or refused', async () => {
     const ref = await sharedItem('Revoked while claimed')
-    const order = await claimDuring(ref, () => bob.wishLists.revokeShare({ id: ref.listId }))
-    expect(order).toEqual(['claim ok', 'owner done'])
+    expect(await claimDuring(ref, () => bob.wishLists.revokeShare({ id: ref.listId }))).toEqual({
+      ownerWaited: true,
+      claim: 'ok',
+    })
   })
 
   it('the owner deleting the item: the claim waits for it and answers Item not found, or wins before it', async () => {
