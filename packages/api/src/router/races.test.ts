@@ -236,6 +236,47 @@ describe('a claim racing the owner', () => {
   })
 })
 
+describe('two tabs of one user saving the same thing at once', () => {
+  it('two saves of one person: the profile is one tab’s whole, never a mix of both', async () => {
+    const relationship = (await ann.reference.relationships())[0]!.id
+    const all = (await ann.reference.interests()).slice(0, 6)
+    const personId = await makePerson(t.db, annId, 'Two tabs')
+    const tabA = all.slice(0, 3).map((i) => ({ interestId: i.id, is_primary: false }))
+    const tabB = all.slice(3, 6).map((i) => ({ interestId: i.id, is_primary: false }))
+    for (let round = 0; round < 5; round++) {
+      const results = await Promise.allSettled([
+        ann.people.update({ id: personId, name: 'Tab A', relationshipId: relationship, interests: tabA }),
+        ann.people.update({ id: personId, name: 'Tab B', relationshipId: relationship, interests: tabB }),
+      ])
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled'])
+      const saved = await ann.people.byId({ id: personId })
+      const ids = saved.interests.map((i) => i.interest.id).sort((a, b) => a - b)
+      const expected = saved.name === 'Tab A' ? tabA : tabB
+      expect(ids).toEqual(expected.map((i) => i.interestId).sort((a, b) => a - b))
+    }
+  })
+
+  it('two saves of one list’s budgets and one wish list at once: both answer, one value stays', async () => {
+    const personId = await makePerson(t.db, annId, 'Budget tabs')
+    const list = await ann.wishLists.create({ name: 'Tabs' })
+    const results = await Promise.allSettled([
+      ann.gifts.saveBudgets({ personId, default: 40, byOccasion: [{ occasionId: birthday, amount: 20 }] }),
+      ann.gifts.saveBudgets({ personId, default: 50, byOccasion: [{ occasionId: birthday, amount: 25 }] }),
+      ann.wishLists.update({ id: list.id, name: 'Tab one', note: 'one' }),
+      ann.wishLists.update({ id: list.id, name: 'Tab two', note: 'two' }),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled'])
+    const budgets = await ann.gifts.budgets({ personId })
+    expect([40, 50]).toContain(budgets.default)
+    expect(budgets.byOccasion).toHaveLength(1)
+    const saved = await ann.wishLists.byId({ id: list.id })
+    expect([
+      ['Tab one', 'one'],
+      ['Tab two', 'two'],
+    ]).toContainEqual([saved.name, saved.note])
+  })
+})
+
 describe('caps under concurrent writes', () => {
   it('ten lists created at once at 45 of 50: exactly five are made, the rest answer the cap', async () => {
     const user = await makeUser(t.db, 'ivy-races@example.com')
