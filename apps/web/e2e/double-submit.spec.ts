@@ -45,6 +45,11 @@ test('a double click creates one list, one item, one present and claims one unit
     await visitor.request.get('/api/my-account/claims'),
   )
   expect(claims.map((c) => c.quantity)).toEqual([1])
+  // Unclaim double clicked: one unclaim, and no "You have not claimed this item" for the second.
+  await visitor.getByRole('button', { name: 'Unclaim Mugs' }).dblclick()
+  await expect(visitor.getByRole('button', { name: "I'll get this: Mugs" })).toBeVisible()
+  await visitor.waitForLoadState('networkidle')
+  await expect(visitor.getByText('You have not claimed this item')).toHaveCount(0)
   await context.close()
 })
 
