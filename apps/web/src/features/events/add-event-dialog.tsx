@@ -17,6 +17,7 @@ import { LeadDaysInput, parseLeadDays } from '../reminders/lead-days-input'
 import type { ListedEvent } from './event-list'
 import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
+import { useSingleFlightMutation } from '../../lib/single-flight'
 import { groupByCategory } from '../selection/selection-params'
 import { occasionsQueryOptions, peopleQueryOptions } from '../selection/query-options'
 import { EVENT_UI } from './messages'
@@ -146,7 +147,7 @@ function AddEventForm({ onClose, initialDate, editing }: Omit<AddEventDialogProp
       setTimeout(() => void refreshAfterEventChange(queryClient, trpc), REFRESH_DELAY_MS)
     },
   }
-  const create = useMutation(
+  const create = useSingleFlightMutation(
     trpc.events.create.mutationOptions({ onError: (error) => console.error(EVENT_UI.addFailed, error), ...done }),
   )
   const update = useMutation(

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { ukToday, type GiftOutput } from '@presently/domain'
 import { apiErrorMessage } from '../../lib/api-errors'
 import { useTRPC } from '../../lib/trpc'
+import { useSingleFlightMutation } from '../../lib/single-flight'
 import { parseUkDate } from '../events/uk-date'
 import { occasionsQueryOptions } from '../selection/query-options'
 import { GIFT_UI } from './messages'
@@ -67,7 +68,7 @@ function GiftForm({ personId, gift, onClose }: { personId: number; gift: GiftOut
     onClose()
     await refreshAfterGiftChange(queryClient, trpc)
   }
-  const create = useMutation(trpc.gifts.create.mutationOptions({ onSuccess }))
+  const create = useSingleFlightMutation(trpc.gifts.create.mutationOptions({ onSuccess }))
   const update = useMutation(trpc.gifts.update.mutationOptions({ onSuccess }))
   const failed = create.error ?? update.error
   const pending = create.isPending || update.isPending

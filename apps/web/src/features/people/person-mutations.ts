@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../lib/api-errors'
+import { useSingleFlightMutation } from '../../lib/single-flight'
 import { useTRPC } from '../../lib/trpc'
 import { PEOPLE_UI } from './messages'
 import { invalidatePersonData } from './query-options'
@@ -13,11 +14,14 @@ function showFailure(error: unknown, fallback: string) {
   notifications.show({ color: 'red', title: PEOPLE_UI.errorTitle, message: apiErrorMessage(error, fallback) })
 }
 
-/** people.create (POST /api/people); the people list is read again afterwards. */
+/**
+ * people.create (POST /api/people); the people list is read again afterwards. One call at a
+ * time (a double click on Save added the person twice).
+ */
 export function useCreatePerson() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
-  return useMutation(
+  return useSingleFlightMutation(
     trpc.people.create.mutationOptions({
       onError: (error) => showFailure(error, PEOPLE_UI.createFailed),
       onSuccess: () => invalidatePersonData(queryClient, trpc),

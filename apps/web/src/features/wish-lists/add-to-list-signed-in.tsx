@@ -1,10 +1,11 @@
 import { ActionIcon, Button, Menu, Modal, Stack, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { IconListCheck, IconPlus } from '@tabler/icons-react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent, type MouseEvent } from 'react'
 import { apiErrorMessage } from '../../lib/api-errors'
 import { useTRPC } from '../../lib/trpc'
+import { useSingleFlightMutation } from '../../lib/single-flight'
 import { WISH_LIST_UI } from './messages'
 
 export interface AddToListProps {
@@ -24,7 +25,7 @@ export default function SignedInAddToList({ product, variant = 'icon' }: AddToLi
   const [creating, setCreating] = useState(false)
   const lists = useQuery({ ...trpc.wishLists.list.queryOptions(), enabled: opened })
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.wishLists.pathKey() })
-  const add = useMutation(
+  const add = useSingleFlightMutation(
     trpc.wishLists.addItem.mutationOptions({
       onSuccess: () => void refresh(),
     }),
@@ -96,7 +97,7 @@ export function NewListDialog({
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const [name, setName] = useState('')
-  const create = useMutation(
+  const create = useSingleFlightMutation(
     trpc.wishLists.create.mutationOptions({
       onSuccess: (list) => {
         void queryClient.invalidateQueries({ queryKey: trpc.wishLists.pathKey() })

@@ -26,6 +26,7 @@ import { occasionsQueryOptions } from '../people/query-options'
 import { apiErrorMessage, isNotFound } from '../../lib/api-errors'
 import { AnchorLink, ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
+import { useSingleFlightMutation } from '../../lib/single-flight'
 import { itemPrice, priorityColor, priorityLabel, ukDate } from './format'
 import { draftOf, ItemForm, itemFields } from './item-form'
 import { WISH_LIST_UI } from './messages'
@@ -345,7 +346,7 @@ function AddItemCard({ listId }: { listId: number }) {
   const trpc = useTRPC()
   const refresh = useRefresh()
   const [round, setRound] = useState(0)
-  const add = useMutation(
+  const add = useSingleFlightMutation(
     trpc.wishLists.addItem.mutationOptions({
       onSuccess: async () => {
         await refresh()

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { StatusMessage } from '../catalog/status-message'
@@ -7,6 +7,7 @@ import { occasionsQueryOptions } from '../people/query-options'
 import { apiErrorMessage } from '../../lib/api-errors'
 import { AnchorLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
+import { useSingleFlightMutation } from '../../lib/single-flight'
 import { ukDate } from './format'
 import { WISH_LIST_UI } from './messages'
 
@@ -64,7 +65,7 @@ function NewListForm() {
   const [name, setName] = useState('')
   const [occasionId, setOccasionId] = useState<string | null>(null)
   const [date, setDate] = useState('')
-  const create = useMutation(
+  const create = useSingleFlightMutation(
     trpc.wishLists.create.mutationOptions({
       onSuccess: (list) => {
         void queryClient.invalidateQueries({ queryKey: trpc.wishLists.pathKey() })

@@ -10,6 +10,7 @@ import { useSession } from '../session/session'
 import { apiErrorMessage, isNotFound } from '../../lib/api-errors'
 import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
+import { useSingleFlightMutation } from '../../lib/single-flight'
 import { itemPrice, ukDate } from './format'
 import { ItemSummary } from './list-detail'
 import { WISH_LIST_UI } from './messages'
@@ -143,9 +144,13 @@ function VisitorActions({ token, item }: { token: string; item: SharedItemOutput
     notifications.show({ color: 'red', message: apiErrorMessage(error, 'That did not work, please try again') })
     void refetchList()
   }
-  const claim = useMutation(trpc.sharedLists.claim.mutationOptions({ onSuccess: (r) => update(r.item), onError }))
+  const claim = useSingleFlightMutation(
+    trpc.sharedLists.claim.mutationOptions({ onSuccess: (r) => update(r.item), onError }),
+  )
   const unclaim = useMutation(trpc.sharedLists.unclaim.mutationOptions({ onSuccess: (r) => update(r.item), onError }))
-  const pledge = useMutation(trpc.sharedLists.pledge.mutationOptions({ onSuccess: (r) => update(r.item), onError }))
+  const pledge = useSingleFlightMutation(
+    trpc.sharedLists.pledge.mutationOptions({ onSuccess: (r) => update(r.item), onError }),
+  )
   const [quantity, setQuantity] = useState<string | number>(1)
   const [amount, setAmount] = useState<string | number>('')
   const claimed = item.claimedQuantity ?? 0

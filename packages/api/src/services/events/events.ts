@@ -1,4 +1,4 @@
-import { and, eq, eventPeople, events, occasions, people, type Db } from '@presently/db'
+import { and, eq, eventPeople, events, occasions, type Db } from '@presently/db'
 import {
   AppError,
   PEOPLE_MESSAGES,
@@ -11,15 +11,7 @@ import type { Executor } from '../auth/executor.ts'
 import { loadEvents, loadEventsOfPeople } from '../people/load-people.ts'
 import { reserveEvents } from '../account/limits.ts'
 import { cancelQueuedReminders, lockEvents } from '../reminders/cancel.ts'
-
-/** Throws NOT_FOUND "Person not found" unless `personId` is one of `userId`'s people. */
-async function assertOwnPerson(db: Executor, userId: number, personId: number): Promise<void> {
-  const [row] = await db
-    .select({ id: people.id })
-    .from(people)
-    .where(and(eq(people.id, personId), eq(people.userId, userId)))
-  if (!row) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
-}
+import { assertOwnPerson } from '../likes/ownership.ts'
 
 /** GET /api/events: every event of the user with its occasion and people, by month and day. */
 export async function listEvents(db: Db, userId: number): Promise<EventOutput[]> {
@@ -55,7 +47,8 @@ export async function createEvent(
   },
 ): Promise<EventOutput> {
   const eventId = await db.transaction(async (tx) => {
-    await assertOwnPerson(tx, userId, personId)
+    // The person locked until the event commits: a deletion in another tab answers 404, not 500.
+    await assertOwnPerson(tx, userId, personId, true)
     await reserveEvents(tx, userId, personId)
     const [occasion] = await tx.select({ id: occasions.id }).from(occasions).where(eq(occasions.id, input.occasionId))
     if (!occasion) throw new AppError('BAD_REQUEST', PEOPLE_MESSAGES.unknownOccasion)
@@ -77,13 +70,26 @@ export async function createEvent(
   return event!
 }
 
-/** Throws NOT_FOUND "Event not found" unless the event is `userId`'s and linked to `personId`. */
-async function assertOwnEvent(db: Executor, userId: number, personId: number, eventId: number): Promise<void> {
-  const [row] = await db
+/**
+ * Throws NOT_FOUND "Event not found" unless the event is `userId`'s and linked to `personId`.
+ * `lock`: the event's row is locked FOR UPDATE (before cancelling its queued reminders, see
+ * lockEvents) in the same statement, so an edit racing a deletion in another tab waits for it
+ * and answers "Event not found" (checked first and locked after, the edit found nothing to
+ * update and answered a 500).
+ */
+async function assertOwnEvent(
+  db: Executor,
+  userId: number,
+  personId: number,
+  eventId: number,
+  lock = false,
+): Promise<void> {
+  const query = db
     .select({ id: events.id })
     .from(events)
     .innerJoin(eventPeople, and(eq(eventPeople.eventId, events.id), eq(eventPeople.personId, personId)))
     .where(and(eq(events.id, eventId), eq(events.userId, userId)))
+  const [row] = lock ? await query.for('update', { of: events }) : await query
   if (!row) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.eventNotFound)
 }
 
@@ -103,8 +109,7 @@ export async function updateEvent(
   input: UpdateEventInput,
 ): Promise<EventOutput> {
   await db.transaction(async (tx) => {
-    await assertOwnEvent(tx, userId, personId, eventId)
-    await lockEvents(tx, [eventId])
+    await assertOwnEvent(tx, userId, personId, eventId, true)
     if (input.occasionId !== undefined) {
       const [occasion] = await tx.select({ id: occasions.id }).from(occasions).where(eq(occasions.id, input.occasionId))
       if (!occasion) throw new AppError('BAD_REQUEST', PEOPLE_MESSAGES.unknownOccasion)

@@ -216,6 +216,8 @@ export async function saveBudgets(
     ...input.byOccasion,
   ]
   await db.transaction(async (tx) => {
+    // The person locked until the budgets commit: a deletion in another tab answers 404, not 500.
+    await assertOwnPerson(tx, userId, personId, true)
     for (const change of changes) {
       const target = and(
         eq(budgets.personId, personId),

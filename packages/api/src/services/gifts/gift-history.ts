@@ -74,21 +74,26 @@ export async function createGift(db: Db, userId: number, personId: number, input
   await assertOwnPerson(db, userId, personId)
   await assertOccasion(db, input.occasionId)
   const productId = await resolveGiftProduct(db, input)
-  const [row] = await db
-    .insert(gifts)
-    .values({
-      userId,
-      personId,
-      occasionId: input.occasionId,
-      title: input.title,
-      link: input.link,
-      productId,
-      pricePaidPence: input.pricePaid === null ? null : poundsToPence(input.pricePaid),
-      givenOn: input.givenOn,
-      note: input.note,
-    })
-    .returning({ id: gifts.id })
-  return giftById(db, userId, row!.id)
+  const id = await db.transaction(async (tx) => {
+    // The person locked until the insert commits: a deletion in another tab answers 404, not 500.
+    await assertOwnPerson(tx, userId, personId, true)
+    const [row] = await tx
+      .insert(gifts)
+      .values({
+        userId,
+        personId,
+        occasionId: input.occasionId,
+        title: input.title,
+        link: input.link,
+        productId,
+        pricePaidPence: input.pricePaid === null ? null : poundsToPence(input.pricePaid),
+        givenOn: input.givenOn,
+        note: input.note,
+      })
+      .returning({ id: gifts.id })
+    return row!.id
+  })
+  return giftById(db, userId, id)
 }
 
 /**

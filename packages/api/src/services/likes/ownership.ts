@@ -19,7 +19,8 @@ export async function assertOwnLike(db: Executor, userId: number, productLikeId:
 /**
  * Checks the targets of associations: every person must be `userId`'s own (NOT_FOUND "Person
  * not found" otherwise, as for any other user's id) and every occasion must exist (BAD_REQUEST
- * "Please select an occasion").
+ * "Please select an occasion"). The people are locked FOR KEY SHARE until the transaction ends,
+ * as assertOwnPerson's `lock` does: a deletion in another tab answers "Person not found".
  */
 export async function assertTargets(
   db: Executor,
@@ -28,11 +29,13 @@ export async function assertTargets(
 ): Promise<void> {
   const personIds = [...new Set(targets.flatMap((t) => (t.personId === null ? [] : [t.personId])))]
   if (personIds.length) {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
+    const rows = await db
+      .select({ id: people.id })
       .from(people)
       .where(and(eq(people.userId, userId), inArray(people.id, personIds)))
-    if ((row?.n ?? 0) !== personIds.length) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
+      .orderBy(people.id)
+      .for('key share')
+    if (rows.length !== personIds.length) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
   }
   const occasionIds = [...new Set(targets.flatMap((t) => (t.occasionId === null ? [] : [t.occasionId])))]
   if (occasionIds.length) {
@@ -44,11 +47,21 @@ export async function assertTargets(
   }
 }
 
-/** Throws NOT_FOUND "Person not found" unless `personId` is one of `userId`'s people. */
-export async function assertOwnPerson(db: Executor, userId: number, personId: number): Promise<void> {
-  const [row] = await db
+/**
+ * Throws NOT_FOUND "Person not found" unless `personId` is one of `userId`'s people.
+ *
+ * `lock` (inside a transaction that then writes a row pointing at the person): the person's row
+ * is locked FOR KEY SHARE until the transaction ends. A deletion of the person in another tab
+ * then either waits for this write (and its cascade removes the new row with the person) or
+ * has committed first, and this check waits for it and answers "Person not found". Without the
+ * lock the check passed on the old row and the write failed on the foreign key: a 500
+ * (docs/decisions/concurrency.md).
+ */
+export async function assertOwnPerson(db: Executor, userId: number, personId: number, lock = false): Promise<void> {
+  const query = db
     .select({ id: people.id })
     .from(people)
     .where(and(eq(people.id, personId), eq(people.userId, userId)))
+  const [row] = lock ? await query.for('key share') : await query
   if (!row) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
 }

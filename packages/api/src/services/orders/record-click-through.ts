@@ -33,22 +33,27 @@ export async function recordClickThrough(
     .where(eq(products.id, input.productId))
   if (!product) throw new AppError('NOT_FOUND', ORDER_MESSAGES.productNotFound)
   if (product.disabled) throw new AppError('NOT_FOUND', ORDER_MESSAGES.productUnavailable)
-  if (!product.affiliateUrl) throw new AppError('NOT_FOUND', ORDER_MESSAGES.noAffiliateUrl)
+  const affiliateUrl = product.affiliateUrl
+  if (!affiliateUrl) throw new AppError('NOT_FOUND', ORDER_MESSAGES.noAffiliateUrl)
   await assertOwnPerson(db, userId, input.personId)
   const [occasion] = await db.select({ id: occasions.id }).from(occasions).where(eq(occasions.id, input.occasionId))
   if (!occasion) throw new AppError('BAD_REQUEST', PEOPLE_MESSAGES.unknownOccasion)
-  const [row] = await db
-    .insert(clickThroughs)
-    .values({
-      userId,
-      productId: product.id,
-      personId: input.personId,
-      occasionId: input.occasionId,
-      affiliateUrl: product.affiliateUrl,
-      // The price at click time (issue 22): the default of "price paid" when marked bought.
-      pricePence: Math.round(product.price * 100),
-    })
-    .returning({ id: clickThroughs.id })
+  const [row] = await db.transaction(async (tx) => {
+    // The person locked until the order commits: a deletion in another tab answers 404, not 500.
+    await assertOwnPerson(tx, userId, input.personId, true)
+    return tx
+      .insert(clickThroughs)
+      .values({
+        userId,
+        productId: product.id,
+        personId: input.personId,
+        occasionId: input.occasionId,
+        affiliateUrl,
+        // The price at click time (issue 22): the default of "price paid" when marked bought.
+        pricePence: Math.round(product.price * 100),
+      })
+      .returning({ id: clickThroughs.id })
+  })
   const { id, awProductId, title, price } = product
   return { id: row!.id, product: { id, awProductId, title, price } }
 }

@@ -22,6 +22,7 @@ import { AppError, PEOPLE_MESSAGES, type PersonInput, type PersonOutput } from '
 import type { Executor, Tx } from '../auth/executor.ts'
 import { loadPeople } from './load-people.ts'
 import { reservePerson } from '../account/limits.ts'
+import { cancelQueuedReminders, lockEvents } from '../reminders/cancel.ts'
 
 const KINDS = [
   ['intelligence', 'intelligenceSelections'],
@@ -209,6 +210,7 @@ export async function updatePerson(
 /**
  * DELETE /api/people/{id}: removes the person with their events and personal data (spec
  * account-area §2 "Delete dialog"); events shared with another person stay for that person.
+ * Reminder emails of the person's events still queued are withdrawn (cancelQueuedReminders).
  * Orders keep their record with the person gone (click_throughs.person_id is set null).
  * @throws AppError NOT_FOUND "Person not found" unless the person is `userId`'s own.
  */
@@ -220,6 +222,17 @@ export async function deletePerson(db: Db, userId: number, personId: number): Pr
       .where(and(eq(people.id, personId), eq(people.userId, userId)))
       .for('update')
     if (!owned) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
+    // A reminder about the person queued but not delivered yet is withdrawn (issue 21), as
+    // deleting one of their events does; for an event shared with someone else it goes again on
+    // the next run without this person's name. The events are locked first, so a reminder run
+    // cannot queue a new one for them in between.
+    const linked = await tx
+      .select({ eventId: eventPeople.eventId })
+      .from(eventPeople)
+      .where(eq(eventPeople.personId, personId))
+    const eventIds = linked.map((l) => l.eventId)
+    await lockEvents(tx, eventIds)
+    await cancelQueuedReminders(tx, { eventIds })
     const ownEvents = tx
       .select({ eventId: eventPeople.eventId })
       .from(eventPeople)

@@ -1,14 +1,6 @@
-import { and, desc, eq, people, pickDismissals, products, type Db } from '@presently/db'
-import { AppError, PEOPLE_MESSAGES, PICK_MESSAGES, type DismissedProductOutput } from '@presently/domain'
-
-/** Throws NOT_FOUND unless the person is the user's own. */
-async function assertOwnPerson(db: Db, userId: number, personId: number): Promise<void> {
-  const [person] = await db
-    .select({ id: people.id })
-    .from(people)
-    .where(and(eq(people.id, personId), eq(people.userId, userId)))
-  if (!person) throw new AppError('NOT_FOUND', PEOPLE_MESSAGES.personNotFound)
-}
+import { and, desc, eq, pickDismissals, products, type Db } from '@presently/db'
+import { AppError, PICK_MESSAGES, type DismissedProductOutput } from '@presently/domain'
+import { assertOwnPerson } from '../likes/ownership.ts'
 
 /**
  * "Not for {name}" (issue 20): dismisses a product for one of the user's people; the picks never
@@ -25,10 +17,14 @@ export async function dismissProduct(
   await assertOwnPerson(db, userId, input.personId)
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, input.productId))
   if (!product) throw new AppError('NOT_FOUND', PICK_MESSAGES.productNotFound)
-  await db
-    .insert(pickDismissals)
-    .values({ userId, personId: input.personId, productId: input.productId })
-    .onConflictDoNothing()
+  await db.transaction(async (tx) => {
+    // The person locked until the insert commits: a deletion in another tab answers 404, not 500.
+    await assertOwnPerson(tx, userId, input.personId, true)
+    await tx
+      .insert(pickDismissals)
+      .values({ userId, personId: input.personId, productId: input.productId })
+      .onConflictDoNothing()
+  })
   const [row] = (await listDismissedProducts(db, userId, input.personId)).filter((d) => d.productId === input.productId)
   if (!row) throw new AppError('NOT_FOUND', PICK_MESSAGES.productNotFound)
   return row

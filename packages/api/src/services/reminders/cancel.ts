@@ -40,8 +40,13 @@ export async function cancelQueuedReminders(
   return done.length
 }
 
-/** Locks event rows for the rest of the transaction (a reminder run's key insert then waits). */
+/**
+ * Locks event rows for the rest of the transaction (a reminder run's key insert then waits). In
+ * id order, the order the reminder run locks them in too, so two lockers never deadlock.
+ */
 export async function lockEvents(tx: Executor, eventIds: number[]): Promise<void> {
   if (eventIds.length === 0) return
-  await tx.execute(sql`select id from events where id in ${sql`(${sql.join(eventIds, sql`, `)})`} for update`)
+  await tx.execute(
+    sql`select id from events where id in ${sql`(${sql.join(eventIds, sql`, `)})`} order by id for update`,
+  )
 }

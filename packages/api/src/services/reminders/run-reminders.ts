@@ -79,6 +79,22 @@ interface DueEvent extends DueReminder {
   name: string | null
   occasionId: number
   occasionLabel: string
+  /** The event's date, rule and lead times as the run read them (sameTiming compares them). */
+  seen: EventTiming
+}
+
+/** The columns of an event a reminder's due day is worked out from. */
+interface EventTiming {
+  date: string
+  rule: string
+  reminderLeadDays: number[] | null
+}
+
+/** Whether an event's timing is the one the run read (an edit in between changes the reminder). */
+function sameTiming(a: EventTiming, b: EventTiming): boolean {
+  return (
+    a.date === b.date && a.rule === b.rule && JSON.stringify(a.reminderLeadDays) === JSON.stringify(b.reminderLeadDays)
+  )
 }
 
 /**
@@ -162,6 +178,7 @@ export async function queueReminders(db: Db, deps: ReminderDeps, now = new Date(
           name: row.name,
           occasionId: row.occasionId,
           occasionLabel: row.occasionLabel,
+          seen: { date: row.date, rule: row.rule, reminderLeadDays: row.reminderLeadDays },
         })
     }
     if (due.length === 0) continue
@@ -238,10 +255,47 @@ export async function queueReminders(db: Db, deps: ReminderDeps, now = new Date(
           }),
         )
         const queued = await db.transaction(async (tx) => {
+          // The account as it is now: the user's row locked FOR SHARE until the email is queued.
+          // Reminders turned off or a global unsubscribe since the run read them (the settings'
+          // save and update-unsubscribed lock the row) leave the user out; a later one waits for
+          // this transaction and then withdraws the email.
+          const [account] = await tx
+            .select({ unsubscribed: users.unsubscribed })
+            .from(users)
+            .where(eq(users.id, user.id))
+            .for('share')
+          const [settings] = await tx
+            .select({ enabled: reminderSettings.enabled })
+            .from(reminderSettings)
+            .where(eq(reminderSettings.userId, user.id))
+          if (!account || account.unsubscribed || settings?.enabled === false) return { reminders: 0, skipped: 0 }
+          // The events as they are now, locked FOR SHARE until the email is queued: an event
+          // deleted (its person deleted) or edited since the run read it is left out; the
+          // deletion or edit waits for this transaction otherwise, and then withdraws the mail
+          // (cancelQueuedReminders). Without it the key's foreign key failed the user's whole
+          // email, and an edited date was reminded of on the old day. Locked in id order, as
+          // lockEvents does.
+          const current = await tx
+            .select({ id: events.id, date: events.date, rule: events.rule, reminderLeadDays: events.reminderLeadDays })
+            .from(events)
+            .where(
+              inArray(
+                events.id,
+                mine.map((d) => d.eventId),
+              ),
+            )
+            .orderBy(asc(events.id))
+            .for('share')
+          const byId = new Map(current.map((e) => [e.id, e]))
+          const live = mine.filter((d) => {
+            const event = byId.get(d.eventId)
+            return event !== undefined && sameTiming(event, d.seen)
+          })
+          if (live.length === 0) return { reminders: 0, skipped: 0 }
           const claimed = await tx
             .insert(reminderSends)
             .values(
-              mine.map((d) => ({
+              live.map((d) => ({
                 eventId: d.eventId,
                 occurrence: d.occurrence,
                 leadDays: d.leadDays,
@@ -252,7 +306,7 @@ export async function queueReminders(db: Db, deps: ReminderDeps, now = new Date(
             .returning({ eventId: reminderSends.eventId })
           const claimedIds = new Set(claimed.map((c) => c.eventId))
           const reminders = items.filter((item) => claimedIds.has(item.key.eventId))
-          if (reminders.length === 0) return { reminders: 0, skipped: mine.length }
+          if (reminders.length === 0) return { reminders: 0, skipped: live.length }
           const token = await createEmailToken(tx, user.id, 'unsubscribe', now)
           const mail = await renderRemindersEmail({
             appUrl,
@@ -297,7 +351,7 @@ export async function queueReminders(db: Db, deps: ReminderDeps, now = new Date(
                 ),
               ),
             )
-          return { reminders: reminders.length, skipped: mine.length - reminders.length }
+          return { reminders: reminders.length, skipped: live.length - reminders.length }
         })
         if (queued.reminders > 0) stats.emailsSent += 1
         stats.remindersSent += queued.reminders

@@ -1,4 +1,4 @@
-import { eq, reminderSettings, sql, type Db } from '@presently/db'
+import { eq, reminderSettings, sql, users, type Db } from '@presently/db'
 import { AppError, AUTH_MESSAGES, DEFAULT_REMINDER_SETTINGS, type ReminderSettings } from '@presently/domain'
 import type { Executor } from '../auth/executor.ts'
 import { useUnsubscribeToken } from '../auth/email-tokens.ts'
@@ -20,6 +20,11 @@ export async function getReminderSettings(db: Executor, userId: number): Promise
  * PUT /api/my-account/reminder-settings (issue 21): saves validated settings (reminderSettingsInput
  * folds duplicates and sorts). Turning reminders off also withdraws the user's reminder emails
  * that are queued but not delivered yet.
+ *
+ * One transaction that first locks the user's row (FOR NO KEY UPDATE): a reminder run that is
+ * queueing this user's email holds it FOR SHARE, so the save waits and then withdraws that email,
+ * or the run waits and sees reminders off (docs/decisions/concurrency.md). Before, a run that
+ * had read the settings just before could queue its email after the save had withdrawn nothing.
  * @returns the saved settings.
  */
 export async function saveReminderSettings(
@@ -28,11 +33,14 @@ export async function saveReminderSettings(
   settings: ReminderSettings,
 ): Promise<ReminderSettings> {
   const values = { enabled: settings.enabled, leadDays: settings.leadDays }
-  await db
-    .insert(reminderSettings)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: reminderSettings.userId, set: { ...values, updatedAt: sql`now()` } })
-  if (!settings.enabled) await cancelQueuedReminders(db, { userId })
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
+    await tx
+      .insert(reminderSettings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: reminderSettings.userId, set: { ...values, updatedAt: sql`now()` } })
+    if (!settings.enabled) await cancelQueuedReminders(tx, { userId })
+  })
   return values
 }
 

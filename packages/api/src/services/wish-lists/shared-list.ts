@@ -175,10 +175,28 @@ async function visitorList(db: Executor, viewerId: number, token: string): Promi
 }
 
 /**
+ * Inside a visitor's write transaction: locks the shared list's row FOR SHARE until the
+ * transaction ends, after checking it is still live and shared by `token`. The owner's delete,
+ * revoke or renew of the link (an UPDATE of the row) then waits for the visitor's write, or has
+ * committed first and the write answers the link's 404: a claim, pledge or person link is never
+ * made on a list after its owner deleted it or withdrew its link (docs/decisions/concurrency.md).
+ * @throws AppError NOT_FOUND "This wish list link does not work any more".
+ */
+async function lockSharedList(tx: Executor, listId: number, token: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: wishLists.id })
+    .from(wishLists)
+    .where(and(eq(wishLists.id, listId), eq(wishLists.shareToken, token), isNull(wishLists.deletedAt)))
+    .for('share')
+  if (!row) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.sharedNotFound)
+}
+
+/**
  * POST /api/shared-lists/{token}/items/{itemId}/claim {quantity?} (issue 23, "I'll get this"):
  * adds `quantity` (default 1) units to the caller's claim on the item. In one transaction the
- * item's row is locked (SELECT ... FOR UPDATE), so claims of one item run one after the other:
- * two visitors racing for the last unit get it once, the other a 409.
+ * list's row is locked FOR SHARE (lockSharedList: the owner's delete or revoke waits or wins) and
+ * the item's row FOR UPDATE, so claims of one item run one after the other: two visitors racing
+ * for the last unit get it once, the other a 409; an item the owner deletes meanwhile answers 404.
  * @throws AppError NOT_FOUND (link, or item not live on this list); FORBIDDEN "This is your own
  *   list: others claim from it"; BAD_REQUEST for a group gift (pledges instead); CONFLICT
  *   "Someone has just claimed this" when nothing is left, "Only N left to claim" when less
@@ -194,6 +212,7 @@ export async function claimItem(
 ): Promise<SharedItemOutput> {
   const list = await visitorList(db, viewerId, token)
   return db.transaction(async (tx) => {
+    await lockSharedList(tx, list.id, token)
     const [item] = await tx
       .select({ quantity: wishListItems.quantity, groupGift: wishListItems.groupGift })
       .from(wishListItems)
@@ -254,18 +273,23 @@ export async function pledgeToItem(
   amount: number,
 ): Promise<SharedItemOutput> {
   const list = await visitorList(db, viewerId, token)
-  const [item] = await db
-    .select({ groupGift: wishListItems.groupGift })
-    .from(wishListItems)
-    .where(and(eq(wishListItems.id, itemId), eq(wishListItems.listId, list.id), isNull(wishListItems.deletedAt)))
-  if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
-  if (!item.groupGift) throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.notGroupGift)
-  const amountPence = toPence(amount)
-  await db
-    .insert(wishListPledges)
-    .values({ itemId, userId: viewerId, amountPence })
-    .onConflictDoUpdate({ target: [wishListPledges.itemId, wishListPledges.userId], set: { amountPence } })
-  return readSharedItem(db, viewerId, list.id, itemId)
+  return db.transaction(async (tx) => {
+    await lockSharedList(tx, list.id, token)
+    // FOR SHARE: the owner's delete or group-gift change of the item waits for the pledge or wins.
+    const [item] = await tx
+      .select({ groupGift: wishListItems.groupGift })
+      .from(wishListItems)
+      .where(and(eq(wishListItems.id, itemId), eq(wishListItems.listId, list.id), isNull(wishListItems.deletedAt)))
+      .for('share')
+    if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
+    if (!item.groupGift) throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.notGroupGift)
+    const amountPence = toPence(amount)
+    await tx
+      .insert(wishListPledges)
+      .values({ itemId, userId: viewerId, amountPence })
+      .onConflictDoUpdate({ target: [wishListPledges.itemId, wishListPledges.userId], set: { amountPence } })
+    return readSharedItem(tx, viewerId, list.id, itemId)
+  })
 }
 
 /**
@@ -289,9 +313,14 @@ export async function linkSharedList(
     return { person: null }
   }
   await assertOwnPerson(db, viewerId, personId)
-  await db
-    .insert(wishListPeople)
-    .values({ listId: list.id, userId: viewerId, personId })
-    .onConflictDoUpdate({ target: [wishListPeople.listId, wishListPeople.userId], set: { personId } })
-  return { person: await linkedPerson(db, list.id, viewerId) }
+  return db.transaction(async (tx) => {
+    await lockSharedList(tx, list.id, token)
+    // The person locked until the link commits: a deletion in another tab answers 404, not 500.
+    await assertOwnPerson(tx, viewerId, personId, true)
+    await tx
+      .insert(wishListPeople)
+      .values({ listId: list.id, userId: viewerId, personId })
+      .onConflictDoUpdate({ target: [wishListPeople.listId, wishListPeople.userId], set: { personId } })
+    return { person: await linkedPerson(tx, list.id, viewerId) }
+  })
 }

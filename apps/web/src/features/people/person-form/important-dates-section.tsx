@@ -4,6 +4,7 @@ import { IconCalendarPlus, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useTRPC } from '../../../lib/trpc'
+import { useSingleFlightMutation } from '../../../lib/single-flight'
 import { EVENT_REFRESH_DELAY_MS, PEOPLE_UI } from '../messages'
 import { invalidatePersonData, occasionsQueryOptions, personEventsQueryOptions } from '../query-options'
 import { NOTHING_FOUND } from './personal-info-section'
@@ -97,7 +98,7 @@ function AddImportantDateForm({ personId, onDone }: { personId: number; onDone: 
   const data = useMemo(() => occasionGroups(occasions.data ?? []), [occasions.data])
   const [occasionId, setOccasionId] = useState<string | null>(null)
   const [date, setDate] = useState('')
-  const create = useMutation(
+  const create = useSingleFlightMutation(
     trpc.events.create.mutationOptions({
       onError: (error) => console.error(PEOPLE_UI.addEventFailed, error),
       onSuccess: () => {
