@@ -143,7 +143,8 @@ export const budgetsInput = z.object({
   byOccasion: z
     .array(occasionBudgetInput)
     .max(50)
-    .default([])
+    // prefault, not default: the OpenAPI document keeps `default: []` (see people.ts selections).
+    .prefault([])
     .refine((list) => new Set(list.map((b) => b.occasionId)).size === list.length, {
       error: 'byOccasion must name each occasion once',
     }),

@@ -4,6 +4,8 @@ import { affiliateIdField, idField, isStorableText, optionalSafeText, PG_INT4_MA
 import { productByIdInput, productListInput } from './catalog.ts'
 import { variantKeyInput } from './variant.ts'
 import { registerInput, tokenInput } from './auth.ts'
+import { claimInput, pledgeInput, updateWishListItemInput } from './wish-lists.ts'
+import { budgetsInput } from './gifts.ts'
 
 const firstMessage = (result: { success: boolean; error?: z.ZodError }) => result.error?.issues[0]?.message
 
@@ -53,11 +55,57 @@ describe('ids', () => {
     }
   })
 
+  it('takes a number or plain digits only: never true, [1], blank, spaces, hex, exponents or a sign', () => {
+    const schema = z.object({ id: idField })
+    expect(schema.parse({ id: 7 })).toEqual({ id: 7 })
+    expect(schema.parse({ id: '7' })).toEqual({ id: 7 })
+    expect(schema.parse({ id: '07' })).toEqual({ id: 7 })
+    for (const bad of [true, false, [7], ['7'], [], {}, null, undefined, ' 7 ', '0x7', '7e0', '+7', '7.', '\u0000']) {
+      expect(firstMessage(schema.safeParse({ id: bad })), JSON.stringify(bad) ?? 'undefined').toBe(
+        'id must be a whole number from 1 to 2147483647',
+      )
+    }
+  })
+
+  it('documents a strict number field as before: a required integer with its bounds', () => {
+    const json = z.toJSONSchema(z.object({ id: idField, page: z.array(z.object({ id: idField })).prefault([]) }), {
+      io: 'input',
+    })
+    expect(json).toMatchObject({
+      required: ['id'],
+      properties: {
+        id: { type: 'integer', minimum: 1, maximum: PG_INT4_MAX },
+        page: { type: 'array', default: [] },
+      },
+    })
+  })
+
   it('takes affiliate-network ids up to 2^53-1 (exact JS integers)', () => {
     const schema = z.object({ awProductId: affiliateIdField })
     expect(schema.parse({ awProductId: '9007199254740991' })).toEqual({ awProductId: 9_007_199_254_740_991 })
     expect(firstMessage(schema.safeParse({ awProductId: '9007199254740992' }))).toBe(
       'awProductId must be a whole number from 1 to 9007199254740991',
+    )
+  })
+
+  it('reads pounds and quantities of wish lists from numbers or decimal text only', () => {
+    expect(pledgeInput.parse({ amount: '12.50' })).toEqual({ amount: 12.5 })
+    expect(claimInput.parse({ quantity: '2' })).toEqual({ quantity: 2 })
+    // z.coerce.number took each of these as a number: a pledge of `true` was £1, a price of "" £0.
+    for (const bad of [true, [5], [], '', ' ', '0x5', '1e1', {}]) {
+      expect(firstMessage(pledgeInput.safeParse({ amount: bad })), JSON.stringify(bad)).toBe(
+        'amount must be an amount in pounds from 0.01 to 100000, with at most two decimals',
+      )
+      expect(firstMessage(updateWishListItemInput.safeParse({ price: bad })), JSON.stringify(bad)).toBe(
+        'price must be an amount in pounds from 0 to 100000, with at most two decimals',
+      )
+      expect(firstMessage(claimInput.safeParse({ quantity: bad })), JSON.stringify(bad)).toBe(
+        'quantity must be a whole number from 1 to 99',
+      )
+    }
+    expect(budgetsInput.parse({})).toEqual({ byOccasion: [] })
+    expect(firstMessage(budgetsInput.safeParse({ byOccasion: [{ occasionId: [2], amount: 5 }] }))).toBe(
+      'occasionId must be a whole number from 1 to 2147483647',
     )
   })
 
