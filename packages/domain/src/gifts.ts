@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isValidIsoDate, type IsoDate } from './event-dates.ts'
 import { MONEY_MAX_POUNDS } from './gift-budget.ts'
-import { idField, safeText } from './input.ts'
+import { idField, numberInput, safeText } from './input.ts'
 
 export * from './gift-budget.ts'
 
@@ -176,11 +176,13 @@ export const budgetsOutput = z.object({
 export type BudgetsOutput = z.infer<typeof budgetsOutput>
 
 /** The year of a plan: 1900..2200. */
-export const planYearField = z.coerce
-  .number({ error: GIFT_MESSAGES.year })
-  .int({ error: GIFT_MESSAGES.year })
-  .min(1900, { error: GIFT_MESSAGES.year })
-  .max(2200, { error: GIFT_MESSAGES.year })
+export const planYearField = numberInput(
+  z
+    .number({ error: GIFT_MESSAGES.year })
+    .int({ error: GIFT_MESSAGES.year })
+    .min(1900, { error: GIFT_MESSAGES.year })
+    .max(2200, { error: GIFT_MESSAGES.year }),
+)
 
 /** GET /api/plan/{occasion}/{year}: the occasion by label or value (any case), the occasion year. */
 export const planInput = z.object({

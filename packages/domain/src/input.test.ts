@@ -5,7 +5,10 @@ import { productByIdInput, productListInput } from './catalog.ts'
 import { variantKeyInput } from './variant.ts'
 import { registerInput, tokenInput } from './auth.ts'
 import { claimInput, pledgeInput, updateWishListItemInput } from './wish-lists.ts'
-import { budgetsInput } from './gifts.ts'
+import { budgetsInput, planYearField } from './gifts.ts'
+import { likedProductsPageInput } from './likes.ts'
+import { pickCountField, pickMaxPriceField } from './picks.ts'
+import { recommendationCountField } from './recommendations.ts'
 
 const firstMessage = (result: { success: boolean; error?: z.ZodError }) => result.error?.issues[0]?.message
 
@@ -107,6 +110,31 @@ describe('ids', () => {
     expect(firstMessage(budgetsInput.safeParse({ byOccasion: [{ occasionId: [2], amount: 5 }] }))).toBe(
       'occasionId must be a whole number from 1 to 2147483647',
     )
+  })
+
+  it('reads counts, limits, a plan year and a picks budget from numbers or digits only, defaults kept', () => {
+    const fields = [
+      [z.object({ n: recommendationCountField }), 4, 3],
+      [z.object({ n: pickCountField }), 4, 8],
+      [z.object({ n: planYearField }), 2026, undefined],
+      [z.object({ n: pickMaxPriceField }), 40, undefined],
+    ] as const
+    for (const [schema, good, fallback] of fields) {
+      expect(schema.parse({ n: String(good) })).toEqual({ n: good })
+      expect(schema.parse({ n: good })).toEqual({ n: good })
+      if (fallback !== undefined) expect(schema.parse({})).toEqual({ n: fallback })
+    }
+    expect(likedProductsPageInput.parse({})).toEqual({ limit: 48 })
+    for (const bad of [true, [4], ['4'], {}, '0x4', '4e0', ' 4']) {
+      for (const [schema] of fields) {
+        expect(schema.safeParse({ n: bad }).success, `${JSON.stringify(bad)} ${JSON.stringify(schema.shape)}`).toBe(
+          false,
+        )
+      }
+      expect(firstMessage(likedProductsPageInput.safeParse({ limit: bad }))).toBe(
+        'limit must be a whole number from 1 to 96',
+      )
+    }
   })
 
   it('checks a product id against the column it is looked up in', () => {
