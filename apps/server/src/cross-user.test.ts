@@ -6,6 +6,8 @@ import { eq, occasions, relationships, sql } from '@presently/db'
 import { appRouter, startSession } from '@presently/api'
 import { buildTestApp, signedInUser, withSession } from './testing/auth-helpers.ts'
 import { API_DOCS_PREFIX, OPENAPI_JSON_URL } from './plugins/openapi.ts'
+import { adminOnly, staffOnly } from './rest/signed-in.ts'
+import { signedInOnly } from './rest/schema.ts'
 
 /**
  * Authorization across users, for every REST route and every tRPC procedure (the targets come
@@ -385,5 +387,56 @@ describe('another user’s ids, on every route and procedure', () => {
     const page = answers.find((a) => a.call.url === `/api/shared-lists/${ownerToken}`)
     expect(page?.status).toBe(200)
     expect(JSON.parse(page!.body)).toMatchObject({ view: 'owner' })
+  })
+
+  it('a plain user gets 403 from every staff and admin call; signed out, 401 from every signed-in one', async () => {
+    const refused: string[] = []
+    const once = new Map(restCalls('hornby').map((c) => [c.name, c]))
+    for (const c of once.values()) {
+      const route = routes.find((r) => `${[r.method].flat()[0]} ${r.url}` === c.name)
+      const hooks = [route?.onRequest ?? []].flat()
+      const guard = hooks.includes(adminOnly) ? 'Admins only' : hooks.includes(staffOnly) ? 'Staff only' : undefined
+      const payload = c.payload as object | undefined
+      if (guard) {
+        const res = await app.inject({ method: c.method as 'GET', url: c.url, headers: as(intruder), payload })
+        expect([c.name, res.statusCode, res.json<{ message: string }>().message]).toEqual([c.name, 403, guard])
+        refused.push(c.name)
+      }
+      if (route?.schema?.security === signedInOnly) {
+        const res = await app.inject({ method: c.method as 'GET', url: c.url, payload })
+        expect([c.name, res.statusCode, res.json()]).toEqual([c.name, 401, { success: false, message: 'Unauthorized' }])
+      }
+    }
+    expect(new Set(refused)).toContain('POST /api/products/:id/toggle-disabled')
+    expect(new Set(refused)).toContain('GET /api/notifications/jobs/:job/status')
+
+    // tRPC: the guard runs before the input is read, so a call without input tells staff and
+    // admin procedures (FORBIDDEN) from the others.
+    const procedures = appRouter._def.procedures as unknown as Record<string, ProcedureDef>
+    const forbidden: string[] = []
+    for (const [path, procedure] of Object.entries(procedures)) {
+      if (path === 'auth.logout') continue
+      const res = await app.inject({
+        method: procedure._def.type === 'query' ? 'GET' : 'POST',
+        url: `/trpc/${path}`,
+        headers: as(intruder),
+        ...(procedure._def.type === 'query' ? {} : { payload: {} }),
+      })
+      if (res.statusCode === 403) forbidden.push(`${path} ${res.json<{ error: { message: string } }>().error.message}`)
+    }
+    expect(forbidden.sort()).toEqual(
+      [
+        'account.recentEmails Staff only',
+        'account.setRole Admins only',
+        'jobs.preview Admins only',
+        'jobs.sendTestEmail Admins only',
+        'jobs.setSchedule Admins only',
+        'jobs.start Admins only',
+        'jobs.status Admins only',
+        'jobs.stop Admins only',
+        'jobs.trigger Admins only',
+        'products.toggleDisabled Staff only',
+      ].sort(),
+    )
   })
 })
