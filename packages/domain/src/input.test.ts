@@ -6,6 +6,8 @@ import { variantKeyInput } from './variant.ts'
 import { registerInput, tokenInput } from './auth.ts'
 import { claimInput, pledgeInput, updateWishListItemInput } from './wish-lists.ts'
 import { budgetsInput, planYearField } from './gifts.ts'
+import { myOrdersInput } from './orders.ts'
+import { promoPageFields } from './promo.ts'
 import { likedProductsPageInput } from './likes.ts'
 import { pickCountField, pickMaxPriceField } from './picks.ts'
 import { recommendationCountField } from './recommendations.ts'
@@ -134,6 +136,31 @@ describe('ids', () => {
       expect(firstMessage(likedProductsPageInput.safeParse({ limit: bad }))).toBe(
         'limit must be a whole number from 1 to 96',
       )
+    }
+  })
+
+  it('reads listing pages, page sizes and price bands from numbers or decimal text only', () => {
+    expect(productListInput.parse({})).toMatchObject({ page: 1, limit: 12 })
+    expect(productListInput.parse({ page: '2', limit: '48', minPrice: '3.5', maxPrice: 40 })).toMatchObject({
+      page: 2,
+      limit: 48,
+      minPrice: 3.5,
+      maxPrice: 40,
+    })
+    // A blank price bound is none (z.coerce read "?maxPrice=" as £0: nothing matched).
+    expect(productListInput.parse({ minPrice: '', maxPrice: '' })).toMatchObject({
+      minPrice: undefined,
+      maxPrice: undefined,
+    })
+    expect(myOrdersInput.parse({})).toEqual({ page: 1, itemsPerPage: 10 })
+    expect(promoPageFields.parse({ page: '3' })).toEqual({ page: 3, limit: 12 })
+    for (const bad of [true, [2], ['2'], {}, '0x2', '2e0', ' 2']) {
+      const label = JSON.stringify(bad)
+      expect(productListInput.safeParse({ page: bad }).success, label).toBe(false)
+      expect(productListInput.safeParse({ limit: bad }).success, label).toBe(false)
+      expect(productListInput.safeParse({ maxPrice: bad }).success, label).toBe(false)
+      expect(myOrdersInput.safeParse({ itemsPerPage: bad }).success, label).toBe(false)
+      expect(promoPageFields.safeParse({ limit: bad }).success, label).toBe(false)
     }
   })
 

@@ -175,5 +175,18 @@ export function isoDateField(invalidMessage: string) {
   )
 }
 
-/** A page number of a paginated listing: 1..100000 (default 1). */
-export const pageField = z.coerce.number().int().min(1).max(100_000).default(1)
+/** A page number of a paginated listing: 1..100000 (default 1); a number or digits only. */
+export const pageField = numberInput(z.number().int().min(1).max(100_000)).prefault(1)
+
+/** A page size from 1 to `max` (default `fallback`); a number or digits only. */
+export function pageSizeField(max: number, fallback: number) {
+  return numberInput(z.number().int().min(1).max(max)).prefault(fallback)
+}
+
+/**
+ * An optional amount of a listing's filter, from 0 to `max`: a number or decimal text; blank
+ * ("?maxPrice=", a form's empty field) is none, as an absent one (z.coerce read it as 0).
+ */
+export function optionalAmountField(max: number) {
+  return z.preprocess((v) => (v === '' ? undefined : v), numberInput(z.number().min(0).max(max)).optional())
+}
