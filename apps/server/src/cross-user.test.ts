@@ -439,4 +439,44 @@ describe('another user’s ids, on every route and procedure', () => {
       ].sort(),
     )
   })
+
+  it('checks a tRPC batch call by call, and answers malformed input with 400', async () => {
+    const [ownersPerson] = [...ownerIds.person_id!]
+    const input = encodeURIComponent(JSON.stringify({ 1: { job: 'upcoming-events' }, 2: { id: ownersPerson } }))
+    const reads = await app.inject({
+      method: 'GET',
+      url: `/trpc/people.list,jobs.status,people.byId?batch=1&input=${input}`,
+      headers: as(intruder),
+    })
+    expect(reads.statusCode).toBe(207)
+    expect(reads.body.toLowerCase()).not.toContain(OWNER_MARK)
+    expect(reads.json()).toMatchObject([
+      { result: { data: expect.any(Array) } },
+      { error: { data: { code: 'FORBIDDEN' } } },
+      { error: { data: { code: 'NOT_FOUND' } } },
+    ])
+    const writes = await app.inject({
+      method: 'POST',
+      url: '/trpc/reminders.saveSettings,account.setRole?batch=1',
+      headers: { ...as(intruder), 'content-type': 'application/json' },
+      payload: {
+        0: { enabled: true, leadDays: [3] },
+        1: { email: 'intruder@example.com', role: 'admin', granted: true },
+      },
+    })
+    expect(writes.statusCode).toBe(207)
+    expect(writes.json()).toMatchObject([{ result: {} }, { error: { message: 'Admins only' } }])
+    const session = await app.inject({ method: 'GET', url: '/api/auth/session', headers: as(intruder) })
+    expect(session.json()).toMatchObject({ data: { user: { is_admin: false, is_staff: false } } })
+
+    for (const url of [
+      '/trpc/people.byId?input=%7B',
+      '/trpc/people.byId?batch=1&input=%5B%5D',
+      '/trpc/people.byId?input=1',
+      `/trpc/people.list,wishLists.create?batch=1&input=${encodeURIComponent('{"0":{},"1":{"name":"x"}}')}`,
+    ]) {
+      const res = await app.inject({ method: 'GET', url, headers: as(intruder) })
+      expect([url, res.statusCode]).toEqual([url, 400])
+    }
+  })
 })
