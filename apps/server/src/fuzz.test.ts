@@ -38,7 +38,13 @@ const stats = { requests: 0, started: 0, byStatus: new Map<number, number>() }
 beforeAll(async () => {
   testDb = await createTestDatabase()
   const products = await createTestProducts(testDb.db, [
-    { title: 'Hornby Flying Scotsman', price: 99.99, brand: 'Hornby', categoryLevel1: 'Model Trains' },
+    {
+      title: 'Hornby Flying Scotsman',
+      price: 99.99,
+      brand: 'Hornby',
+      categoryLevel1: 'Model Trains',
+      affiliateUrl: 'https://www.amazon.co.uk/dp/B000HORNBY',
+    },
     { title: 'Airfix Spitfire', price: 12.5, categoryName: 'Hobbies' },
     { title: 'Jigsaw 1000', price: 7, categoryName: 'Games' },
   ])
@@ -57,10 +63,39 @@ beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 })
   origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
   // Signed in as an admin, so staff- and admin-only procedures run their handlers too.
-  adminId = (await signedInUser(app, testDb.db, 'fuzz-admin@example.com')).userId
+  const admin = await signedInUser(app, testDb.db, 'fuzz-admin@example.com')
+  adminId = admin.userId
   await setRole(testDb.db, { email: 'fuzz-admin@example.com', role: 'admin', granted: true })
+  await seedAdminData(admin.token, products[0]!.id)
   stats.started = Date.now()
 })
+/** The shared list's token of the admin's list (the plausible `token` of the shared-list calls). */
+let sharedToken = 'hornby'
+
+/**
+ * The admin's own rows, each the first of its table, so that the plausible id 1 of every call
+ * names a row that exists and hostile values reach the code behind the lookups: person 1 with
+ * event 1, like 1, order 1, gift 1 and budgets; wish list 1 with item 1, shared.
+ */
+async function seedAdminData(token: string, productId: number): Promise<void> {
+  const send = async (method: 'POST' | 'PUT', url: string, payload: object = {}) => {
+    const res = await app.inject({ method, url, payload, cookies: { session: token } })
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`)
+    return res.json<{ id?: number; url?: string }>()
+  }
+  const occasionId = 1
+  const person = await send('POST', '/api/people', { name: 'Mum', relationshipId: 1 })
+  await send('POST', `/api/events/person/${person.id}`, { occasionId, date: '2000-12-25' })
+  await send('POST', `/api/products/${productId}/like`)
+  await send('POST', '/api/clickthrough', { productId, personId: person.id, occasionId })
+  await send('POST', `/api/people/${person.id}/gifts`, { title: 'Scarf', givenOn: '2020-01-01' })
+  await send('PUT', `/api/people/${person.id}/budgets`, { default: 30 })
+  const list = await send('POST', '/api/lists', { name: 'Christmas' })
+  await send('POST', `/api/lists/${list.id}/items`, { productId })
+  const share = await send('POST', `/api/lists/${list.id}/share`)
+  sharedToken = share.url!.split('/lists/shared/')[1]!
+}
+
 afterAll(async () => {
   if (stats.started) {
     const seconds = ((Date.now() - stats.started) / 1000).toFixed(1)
@@ -192,8 +227,8 @@ interface JsonSchema {
  * allowed number (at least 1: the ids of the seeded rows), a real email or password, "hornby".
  * Cases start from these so that one hostile field reaches the code behind validation.
  */
-function plausible(schema: JsonSchema | undefined): unknown {
-  if (!schema) return 'hornby'
+function plausible(schema: JsonSchema | undefined, key = ''): unknown {
+  if (!schema) return key === 'token' ? sharedToken : 'hornby'
   if (schema.const !== undefined) return schema.const
   if (schema.enum?.length) return schema.enum[0]
   if (schema.anyOf?.length) return plausible(schema.anyOf[0])
@@ -204,6 +239,7 @@ function plausible(schema: JsonSchema | undefined): unknown {
   if (type === 'array') return []
   // Not the admin's own email: a fuzzed account.setRole must not revoke the admin mid-run.
   if (schema.format === 'email') return 'someone@example.com'
+  if (key === 'token') return sharedToken
   if ((schema.minLength ?? 0) >= 6) return 'Passw0rdX'
   return 'hornby'
 }
@@ -214,7 +250,7 @@ function plausibleFields(schema: unknown): Record<string, unknown> {
     schema instanceof z.ZodType
       ? (z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema)
       : (schema as JsonSchema | undefined)
-  return Object.fromEntries(Object.entries(json?.properties ?? {}).map(([k, v]) => [k, plausible(v)]))
+  return Object.fromEntries(Object.entries(json?.properties ?? {}).map(([k, v]) => [k, plausible(v, k)]))
 }
 
 /**
@@ -481,19 +517,25 @@ async function expectStillAdmin(): Promise<void> {
   expect(JSON.parse(res.body)).toMatchObject({ data: { user: { id: adminId, is_admin: true } } })
 }
 
+/** Calls that delete or end something run after the others, so the seeded rows serve every other call. */
+const destructiveLast = (targets: Target[]) => {
+  const destructive = (t: Target) => /^DELETE |delete|remove|revoke|logout|unclaim/i.test(t.name)
+  return [...targets.filter((t) => !destructive(t)), ...targets.filter(destructive)]
+}
+
 describe.each([
   { state: 'signed out', signedIn: false },
   { state: 'signed in (admin)', signedIn: true },
 ])('hostile input, $state', ({ signedIn }) => {
   it('no REST route answers 5xx or leaks internals', { timeout: 300_000 }, async () => {
-    const targets = restTargets()
+    const targets = destructiveLast(restTargets())
     expect(targets.length).toBeGreaterThan(25)
     for (const target of targets) await fuzz(target, signedIn)
     if (signedIn) await expectStillAdmin()
   })
 
   it('no tRPC procedure answers 5xx or leaks internals', { timeout: 300_000 }, async () => {
-    const targets = trpcTargets()
+    const targets = destructiveLast(trpcTargets())
     expect(targets.length).toBeGreaterThan(25)
     for (const target of targets) await fuzz(target, signedIn)
     if (signedIn) await expectStillAdmin()

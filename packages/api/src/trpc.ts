@@ -71,6 +71,23 @@ export interface Context {
   jobScheduler?: Pick<JobScheduler, 'sync'>
 }
 
+/** zod's own English wording, used when a schema sets no message: "Invalid input: …", "Too small: …". */
+const ZOD_WORDING = /^(Invalid|Too (big|small)|Unrecognized)\b/
+
+/**
+ * The message of an input's first issue: a schema's own text as it is ("Please enter a valid
+ * email"); zod's wording prefixed with the field, as the REST adapter words it
+ * (apps/server/src/plugins/openapi.ts): "Invalid name: Invalid input: expected string, received
+ * undefined" rather than a message that does not say which field.
+ */
+function inputIssueMessage(error: ZodError): string | undefined {
+  const issue = error.issues[0]
+  if (!issue) return undefined
+  return issue.path.length && ZOD_WORDING.test(issue.message)
+    ? `Invalid ${issue.path.map(String).join('.')}: ${issue.message}`
+    : issue.message
+}
+
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     // Expected failures carry a user-facing message; anything else is an internal error whose
@@ -78,7 +95,7 @@ const t = initTRPC.context<Context>().create({
     const expected = error.cause instanceof AppError || error.code !== 'INTERNAL_SERVER_ERROR'
     // An invalid input answers its first issue ("Please enter a valid email"), as the REST
     // adapter does, instead of zod's JSON list of issues.
-    const inputIssue = error.cause instanceof ZodError ? error.cause.issues[0]?.message : undefined
+    const inputIssue = error.cause instanceof ZodError ? inputIssueMessage(error.cause) : undefined
     return {
       ...shape,
       message: expected ? (inputIssue ?? shape.message) : 'Internal server error',

@@ -87,6 +87,30 @@ export const registerInput = z.object({
 })
 export type RegisterInput = z.input<typeof registerInput>
 
+/** The longest display name an account keeps (the register form's limit). */
+export const DISPLAY_NAME_MAX = 100
+
+/**
+ * The claims of Google's ID token that sign-in stores (GET /api/auth/google/callback). They are
+ * what the Google account holder typed, so they get the checks of any input: `sub` and `email`
+ * must be text PostgreSQL can store (a NUL was a 500) and the email a valid address (an empty
+ * one made an account with no email); the name is kept only when storable, cut to
+ * {@link DISPLAY_NAME_MAX} characters (register's limit; a 100 KB name was kept whole).
+ */
+export const googleClaimsInput = z.object({
+  sub: safeText({ max: 255, trim: false }).min(1),
+  email: emailInput,
+  email_verified: z.boolean().optional(),
+  name: z
+    .unknown()
+    .optional()
+    .transform((v) => {
+      if (typeof v !== 'string' || !isStorableText(v)) return null
+      const name = Array.from(v.trim()).slice(0, DISPLAY_NAME_MAX).join('').trim()
+      return name || null
+    }),
+})
+
 /** POST /api/auth/resend-confirmation. */
 export const resendConfirmationInput = z.object({ email: emailInput })
 

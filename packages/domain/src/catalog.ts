@@ -1,5 +1,14 @@
 import { z } from 'zod'
-import { affiliateIdField, checkProductIdRange, idField, optionalSafeText, pageField, safeText } from './input.ts'
+import {
+  affiliateIdField,
+  checkProductIdRange,
+  idField,
+  optionalAmountField,
+  optionalSafeText,
+  pageField,
+  pageSizeField,
+  safeText,
+} from './input.ts'
 
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, SORT_ORDERS } from './catalog-constants.ts'
 
@@ -28,7 +37,7 @@ export function checkPriceBand(value: { minPrice?: number; maxPrice?: number }, 
  */
 export const productListFields = z.object({
   page: pageField,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  limit: pageSizeField(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   includeVariants: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
   search: optionalText,
   categoryName: optionalText,
@@ -37,8 +46,8 @@ export const productListFields = z.object({
   categoryLevel3: optionalText,
   sort: z.enum(SORT_ORDERS).optional(),
   seed: safeText({ max: 64 }).optional(),
-  minPrice: z.coerce.number().min(0).max(1_000_000).optional(),
-  maxPrice: z.coerce.number().min(0).max(1_000_000).optional(),
+  minPrice: optionalAmountField(1_000_000),
+  maxPrice: optionalAmountField(1_000_000),
 })
 export const productListInput = productListFields.superRefine(checkPriceBand)
 export type ProductListInput = z.input<typeof productListInput>

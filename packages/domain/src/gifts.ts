@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isValidIsoDate, type IsoDate } from './event-dates.ts'
 import { MONEY_MAX_POUNDS } from './gift-budget.ts'
-import { idField, safeText } from './input.ts'
+import { idField, numberInput, safeText } from './input.ts'
 
 export * from './gift-budget.ts'
 
@@ -143,7 +143,8 @@ export const budgetsInput = z.object({
   byOccasion: z
     .array(occasionBudgetInput)
     .max(50)
-    .default([])
+    // prefault, not default: the OpenAPI document keeps `default: []` (see people.ts selections).
+    .prefault([])
     .refine((list) => new Set(list.map((b) => b.occasionId)).size === list.length, {
       error: 'byOccasion must name each occasion once',
     }),
@@ -175,11 +176,13 @@ export const budgetsOutput = z.object({
 export type BudgetsOutput = z.infer<typeof budgetsOutput>
 
 /** The year of a plan: 1900..2200. */
-export const planYearField = z.coerce
-  .number({ error: GIFT_MESSAGES.year })
-  .int({ error: GIFT_MESSAGES.year })
-  .min(1900, { error: GIFT_MESSAGES.year })
-  .max(2200, { error: GIFT_MESSAGES.year })
+export const planYearField = numberInput(
+  z
+    .number({ error: GIFT_MESSAGES.year })
+    .int({ error: GIFT_MESSAGES.year })
+    .min(1900, { error: GIFT_MESSAGES.year })
+    .max(2200, { error: GIFT_MESSAGES.year }),
+)
 
 /** GET /api/plan/{occasion}/{year}: the occasion by label or value (any case), the occasion year. */
 export const planInput = z.object({

@@ -66,19 +66,38 @@ export function optionalSafeText(options: { max?: number } = {}) {
     .transform((v) => (v ? v : undefined))
 }
 
+/** A number written in plain decimal: digits, and a fraction after a point ("12", "12.50"). */
+const DECIMAL_TEXT = /^\d+(\.\d+)?$/
+
+/**
+ * A number given as a JSON number (tRPC, REST bodies) or as plain decimal text (a REST path or
+ * query parameter, or "12.50" in a body), then checked by `schema`. Anything else reaches
+ * `schema` as it is and is refused with the schema's own message: true, [5], {}, null, "", " 1 ",
+ * "0x10", "1e3", "+1". (z.coerce.number took true as 1, [5] as 5, "" and [] as 0, "0x10" as 16:
+ * a pledge of `true` pounds was £1, a price of "" was £0.) The JSON Schema of the input is
+ * `schema`'s (zod documents a preprocess by its target), so the OpenAPI document is unchanged.
+ */
+export function numberInput<T extends z.ZodType<number, number>>(schema: T) {
+  const read = z.transform((value: unknown) =>
+    typeof value === 'string' && DECIMAL_TEXT.test(value) ? Number(value) : value,
+  )
+  // A transform lets an absent key through (optin "optional"), so the field would leave the
+  // JSON Schema's `required`: here `schema` decides whether the field may be absent.
+  read._zod.optin = undefined
+  return read.pipe(schema)
+}
+
 /**
  * A whole number in [1, max], given as a number (tRPC) or as the digits of a path or query
- * parameter (REST). "abc", "1.5", "NaN", "Infinity", "" and anything past `max` are refused with
- * "id must be a whole number from 1 to 2147483647" (the field's own name).
+ * parameter (REST). "abc", "1.5", "NaN", "Infinity", "", " 1 ", "0x1", true, [1] and anything past
+ * `max` are refused with "id must be a whole number from 1 to 2147483647" (the field's own name).
  */
 function positiveInteger(max: number) {
   const message = (issue: { path?: PropertyKey[] }) =>
     `${fieldName(issue.path, 'id')} must be a whole number from 1 to ${max}`
-  return z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(1, { error: message })
-    .max(max, { error: message })
+  return numberInput(
+    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message }),
+  )
 }
 
 /** A row id of an int4 (serial) column: 1..2147483647. */
@@ -156,5 +175,18 @@ export function isoDateField(invalidMessage: string) {
   )
 }
 
-/** A page number of a paginated listing: 1..100000 (default 1). */
-export const pageField = z.coerce.number().int().min(1).max(100_000).default(1)
+/** A page number of a paginated listing: 1..100000 (default 1); a number or digits only. */
+export const pageField = numberInput(z.number().int().min(1).max(100_000)).prefault(1)
+
+/** A page size from 1 to `max` (default `fallback`); a number or digits only. */
+export function pageSizeField(max: number, fallback: number) {
+  return numberInput(z.number().int().min(1).max(max)).prefault(fallback)
+}
+
+/**
+ * An optional amount of a listing's filter, from 0 to `max`: a number or decimal text; blank
+ * ("?maxPrice=", a form's empty field) is none, as an absent one (z.coerce read it as 0).
+ */
+export function optionalAmountField(max: number) {
+  return z.preprocess((v) => (v === '' ? undefined : v), numberInput(z.number().min(0).max(max)).optional())
+}

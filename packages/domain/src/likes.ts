@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idField, safeText } from './input.ts'
+import { idField, numberInput, safeText } from './input.ts'
 import { LIKED_PAGE_MAX, LIKED_PAGE_SIZE } from './like-constants.ts'
 
 /** Messages of likes and their associations (spec account-area §5, §8). */
@@ -82,12 +82,13 @@ export { LIKED_PAGE_MAX, LIKED_PAGE_SIZE } from './like-constants.ts'
  */
 export const likedProductsPageInput = z.object({
   cursor: idField.optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a whole number from 1 to 96' })
-    .int({ error: 'limit must be a whole number from 1 to 96' })
-    .min(1, { error: 'limit must be a whole number from 1 to 96' })
-    .max(LIKED_PAGE_MAX, { error: 'limit must be a whole number from 1 to 96' })
-    .default(LIKED_PAGE_SIZE),
+  limit: numberInput(
+    z
+      .number({ error: 'limit must be a whole number from 1 to 96' })
+      .int({ error: 'limit must be a whole number from 1 to 96' })
+      .min(1, { error: 'limit must be a whole number from 1 to 96' })
+      .max(LIKED_PAGE_MAX, { error: 'limit must be a whole number from 1 to 96' }),
+  ).prefault(LIKED_PAGE_SIZE),
 })
 export type LikedProductsPageInput = z.input<typeof likedProductsPageInput>
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idField, pageField } from './input.ts'
+import { idField, pageField, pageSizeField } from './input.ts'
 import { selectionError } from './selection.ts'
 
 import { DEFAULT_ORDER_PAGE_SIZE } from './order-constants.ts'
@@ -63,7 +63,7 @@ export type ClickThroughOutput = z.infer<typeof clickThroughOutput>
 /** GET /api/my-orders?page&itemsPerPage (spec account-area §7): page from 1, 1..50 per page, default 10. */
 export const myOrdersInput = z.object({
   page: pageField,
-  itemsPerPage: z.coerce.number().int().min(1).max(50).default(DEFAULT_ORDER_PAGE_SIZE),
+  itemsPerPage: pageSizeField(50, DEFAULT_ORDER_PAGE_SIZE),
 })
 export type MyOrdersInput = z.input<typeof myOrdersInput>
 

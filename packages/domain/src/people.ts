@@ -44,7 +44,9 @@ export function dobInput(today: () => IsoDate) {
 const selections = z
   .array(z.object({ categoryId: idField, optionId: idField }))
   .max(50)
-  .default([])
+  // prefault, not default: the OpenAPI document keeps `default: []` for an array of ids
+  // (numberInput's transform hides a plain default from an input JSON Schema).
+  .prefault([])
   .refine((list) => new Set(list.map((s) => s.categoryId)).size === list.length, PEOPLE_MESSAGES.oneOptionPerCategory)
 
 /** An important date in the person form (spec account-area §3 "events"). */
@@ -96,12 +98,12 @@ export function personInputSchema(today: () => IsoDate) {
     giftPreferenceSelections: z
       .array(z.object({ optionId: idField }))
       .max(100)
-      .default([])
+      .prefault([])
       .transform((list) => [...new Map(list.map((s) => [s.optionId, s])).values()]),
     interests: z
       .array(z.object({ interestId: idField, is_primary: z.boolean().default(false) }))
       .max(200)
-      .default([])
+      .prefault([])
       // The last marking of an interest wins (Like then Love is Love).
       .transform((list) => [...new Map(list.map((i) => [i.interestId, i])).values()]),
     events: z.array(personEventInput).max(50).default([]),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idField } from './input.ts'
+import { idField, numberInput } from './input.ts'
 import { PICK_COUNT_RANGE, PICK_MAX_PRICE } from './recommendation-constants.ts'
 import { occasionLabelField } from './recommendations.ts'
 
@@ -22,22 +22,24 @@ const countMessage = { error: PICK_MESSAGES.countRange }
 const maxPriceMessage = { error: PICK_MESSAGES.maxPriceRange }
 
 /** Picks wanted: a whole number 1..24 (digits in a query string), default 8. */
-export const pickCountField = z.coerce
-  .number(countMessage)
-  .int(countMessage)
-  .min(PICK_COUNT_RANGE.min, countMessage)
-  .max(PICK_COUNT_RANGE.max, countMessage)
-  .default(PICK_COUNT_RANGE.default)
+export const pickCountField = numberInput(
+  z
+    .number(countMessage)
+    .int(countMessage)
+    .min(PICK_COUNT_RANGE.min, countMessage)
+    .max(PICK_COUNT_RANGE.max, countMessage),
+).prefault(PICK_COUNT_RANGE.default)
 
 /** The most to spend, whole pounds 1..100,000; optional ("?maxPrice=" blank means none). */
 export const pickMaxPriceField = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce
-    .number(maxPriceMessage)
-    .int(maxPriceMessage)
-    .min(PICK_MAX_PRICE.min, maxPriceMessage)
-    .max(PICK_MAX_PRICE.max, maxPriceMessage)
-    .optional(),
+  numberInput(
+    z
+      .number(maxPriceMessage)
+      .int(maxPriceMessage)
+      .min(PICK_MAX_PRICE.min, maxPriceMessage)
+      .max(PICK_MAX_PRICE.max, maxPriceMessage),
+  ).optional(),
 )
 
 /** The query string of GET /api/recommendations/person/{personId}/products. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idField, pageField, safeText } from './input.ts'
+import { idField, pageField, pageSizeField, safeText } from './input.ts'
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './catalog.ts'
 
 /** Promo (spec browsing-and-purchase §3 "Promo"). */
@@ -38,7 +38,7 @@ export const promoNameInput = z.object({ name: safeText({ max: 100 }).min(1, 'No
 /** Paging of GET /api/promos/{id}/products/paginated?page&limit (default 12 a page). */
 export const promoPageFields = z.object({
   page: pageField,
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  limit: pageSizeField(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
 })
 
 /** tRPC promos.productsPage: a promo id and its paging. */

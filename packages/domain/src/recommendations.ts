@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idField, safeText } from './input.ts'
+import { idField, numberInput, safeText } from './input.ts'
 import { RECOMMENDATION_COUNT } from './recommendation-constants.ts'
 
 /**
@@ -20,12 +20,13 @@ export const RECOMMENDATION_MESSAGES = {
 const countMessage = { error: RECOMMENDATION_MESSAGES.countRange }
 
 /** The number of answers: a whole number 1..10 (digits in a query string), default 3. */
-export const recommendationCountField = z.coerce
-  .number(countMessage)
-  .int(countMessage)
-  .min(RECOMMENDATION_COUNT.min, countMessage)
-  .max(RECOMMENDATION_COUNT.max, countMessage)
-  .default(RECOMMENDATION_COUNT.default)
+export const recommendationCountField = numberInput(
+  z
+    .number(countMessage)
+    .int(countMessage)
+    .min(RECOMMENDATION_COUNT.min, countMessage)
+    .max(RECOMMENDATION_COUNT.max, countMessage),
+).prefault(RECOMMENDATION_COUNT.default)
 
 /** The occasion's label ("Christmas", "Mother's Day") or value ("mothers-day"), case-insensitive. */
 export const occasionLabelField = safeText({ max: 100 }).refine((v) => v.length > 0, {

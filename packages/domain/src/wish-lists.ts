@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idField, safeText } from './input.ts'
+import { idField, numberInput, safeText } from './input.ts'
 import { isoDateInput } from './people.ts'
 
 /**
@@ -67,13 +67,15 @@ export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/
 /** A share token in a URL or input; a malformed one answers 404 like an unknown one. */
 export const shareTokenField = z.string().max(100, 'token must be at most 100 characters')
 
-/** Pounds with at most two decimals, from 0 (or `min`) to £100,000; also accepts "12.50". */
+/** Pounds with at most two decimals, from 0 (or `min`) to £100,000; also accepts "12.50" (never true, [5] or ""). */
 function pounds(field: string, min = 0) {
   const message = `${field} must be an amount in pounds from ${min === 0 ? '0' : '0.01'} to ${WISH_LIST_LIMITS.poundsMax}, with at most two decimals`
-  return z.coerce
-    .number({ error: message })
-    .refine((v) => Number.isFinite(v) && v >= min && v <= WISH_LIST_LIMITS.poundsMax, { error: message })
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: message })
+  return numberInput(
+    z
+      .number({ error: message })
+      .refine((v) => Number.isFinite(v) && v >= min && v <= WISH_LIST_LIMITS.poundsMax, { error: message })
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: message }),
+  )
 }
 
 /** Whole pence of a pounds amount validated by `pounds`. */
@@ -87,11 +89,13 @@ export function fromPence(value: number): number {
 }
 
 const quantityMessage = `quantity must be a whole number from 1 to ${WISH_LIST_LIMITS.quantityMax}`
-const quantityField = z.coerce
-  .number({ error: quantityMessage })
-  .int({ error: quantityMessage })
-  .min(1, { error: quantityMessage })
-  .max(WISH_LIST_LIMITS.quantityMax, { error: quantityMessage })
+const quantityField = numberInput(
+  z
+    .number({ error: quantityMessage })
+    .int({ error: quantityMessage })
+    .min(1, { error: quantityMessage })
+    .max(WISH_LIST_LIMITS.quantityMax, { error: quantityMessage }),
+)
 
 /** A link to an item elsewhere: http or https only (never javascript: or data:). */
 export const itemLinkField = z

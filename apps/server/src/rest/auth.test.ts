@@ -424,6 +424,21 @@ describe('GET /dev/outbox', () => {
     expect(res.body).toMatch(/<pre aria-label="Text of Confirm your email address for Presently">[^<]*Confirm/)
   })
 
+  it('is shown only to this machine: 404 to another address or through a proxy', async () => {
+    for (const request of [
+      { remoteAddress: '203.0.113.9' },
+      { remoteAddress: '10.0.0.2' },
+      { headers: { 'x-forwarded-for': '203.0.113.9' } },
+      { headers: { forwarded: 'for=203.0.113.9' } },
+    ]) {
+      const res = await app.inject({ method: 'GET', url: '/dev/outbox', ...request })
+      expect([JSON.stringify(request), res.statusCode]).toEqual([JSON.stringify(request), 404])
+      expect(res.body).not.toContain('@example.com')
+    }
+    const local = await app.inject({ method: 'GET', url: '/dev/outbox', remoteAddress: '::1' })
+    expect(local.statusCode).toBe(200)
+  })
+
   it('does not exist in production', async () => {
     const production = await buildTestApp(testDb.db, { NODE_ENV: 'production' })
     const res = await production.inject({ method: 'GET', url: '/dev/outbox' })

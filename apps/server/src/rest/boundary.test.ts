@@ -78,6 +78,32 @@ describe('text a PostgreSQL column cannot hold answers 400, not 500', () => {
   })
 })
 
+describe('tRPC words an input problem as REST does', () => {
+  it("names the field in zod's own wording, and keeps a schema's own message", async () => {
+    const { token } = await signedInUser(app, testDb.db, 'wording@example.com')
+    const both = async (rest: string, procedure: string, payload: object) => {
+      const viaRest = await app.inject({ method: 'POST', url: rest, headers: withSession(token), payload })
+      const viaTrpc = await app.inject({
+        method: 'POST',
+        url: `/trpc/${procedure}`,
+        headers: withSession(token),
+        payload,
+      })
+      expect([viaRest.statusCode, viaTrpc.statusCode]).toEqual([400, 400])
+      return [viaRest.json<{ message: string }>().message, viaTrpc.json<{ error: { message: string } }>().error.message]
+    }
+    expect(await both('/api/lists', 'wishLists.create', {})).toEqual([
+      'Invalid name: Invalid input: expected string, received undefined',
+      'Invalid name: Invalid input: expected string, received undefined',
+    ])
+    expect(await both('/api/lists', 'wishLists.create', { name: 'x', note: 7 })).toEqual([
+      'Invalid note: Invalid input: expected string, received number',
+      'Invalid note: Invalid input: expected string, received number',
+    ])
+    expect(await both('/api/lists', 'wishLists.create', { name: '' })).toEqual(['name is required', 'name is required'])
+  })
+})
+
 describe('ids are checked against the column they are looked up in', () => {
   const int4 = 'id must be a whole number from 1 to 2147483647'
   it.each([

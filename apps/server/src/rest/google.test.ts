@@ -189,3 +189,38 @@ describe('Google sign-in not configured', () => {
     await plain.close()
   })
 })
+
+describe('claims the Google account holder shapes', () => {
+  it('refuses a NUL or an invalid email (no 500, no account); keeps only a storable name of 100 characters', async () => {
+    for (const claims of [
+      { sub: 'g-nul-email', email: 'nul\u0000email@gmail.com', email_verified: true },
+      { sub: 'g\u0000nul-sub', email: 'nulsub@gmail.com', email_verified: true },
+      { sub: 'g-empty-email', email: '', email_verified: true },
+      { sub: 'g-not-email', email: 'not an email', email_verified: true },
+      { sub: '', email: 'nosub@gmail.com', email_verified: true },
+    ]) {
+      const { state, cookies } = await start()
+      mockGoogle(claims)
+      const res = await callback(`code=c&state=${state}`, cookies)
+      expect([claims.sub, res.statusCode, res.headers.location]).toEqual([claims.sub, 302, '/auth?error=google_failed'])
+      expect(sessionCookie(res)).toBeUndefined()
+    }
+    const made = await testDb.db.select({ email: users.email }).from(users)
+    expect(made.map((u) => u.email)).not.toContainEqual(expect.stringMatching(/nul|nosub|^$|not an email/))
+
+    for (const [sub, name, kept] of [
+      ['g-nul-name', 'Ann\u0000Lee', null],
+      ['g-surrogate-name', 'Ann\ud800', null],
+      ['g-long-name', `  ${'n'.repeat(100_000)}`, 'n'.repeat(100)],
+      ['g-blank-name', '   ', null],
+      ['g-plain-name', ' Ann Lee ', 'Ann Lee'],
+    ] as const) {
+      const { state, cookies } = await start()
+      mockGoogle({ sub, email: `${sub}@gmail.com`, email_verified: true, name })
+      const res = await callback(`code=c&state=${state}`, cookies)
+      expect([sub, res.statusCode, res.headers.location]).toEqual([sub, 302, '/'])
+      const [user] = await testDb.db.select().from(users).where(eq(users.googleId, sub))
+      expect(user!.displayName).toBe(kept)
+    }
+  })
+})

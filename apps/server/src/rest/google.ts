@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { decodeIdToken, generateCodeVerifier, generateState, Google } from 'arctic'
 import { signInWithGoogle } from '@presently/api'
-import { AppError, AUTH_MESSAGES, safeText } from '@presently/domain'
+import { AppError, AUTH_MESSAGES, googleClaimsInput, safeText } from '@presently/domain'
 import type { Db } from '@presently/db'
 import type { Auth } from '../plugins/auth.ts'
 import { errorResponses } from './schema.ts'
@@ -101,24 +101,24 @@ export function registerGoogleRoutes(app: FastifyInstance, db: Db, auth: Auth, o
         request.log.warn({ err }, 'Google sign-in: code exchange failed')
         return failure(reply, 'google_failed')
       }
+      const user = googleClaimsInput.safeParse(claims)
       const valid =
         GOOGLE_ISSUERS.has(String(claims.iss)) &&
         claims.aud === credentials.clientId &&
         typeof claims.exp === 'number' &&
         claims.exp * 1000 > Date.now() &&
-        typeof claims.sub === 'string' &&
-        typeof claims.email === 'string'
-      if (!valid) {
+        user.success
+      if (!valid || !user.success) {
         request.log.warn({ iss: claims.iss, aud: claims.aud }, 'Google sign-in: unexpected ID token claims')
         return failure(reply, 'google_failed')
       }
 
       try {
         const { token, session } = await signInWithGoogle(db, {
-          sub: claims.sub as string,
-          email: claims.email as string,
-          emailVerified: claims.email_verified === true,
-          name: typeof claims.name === 'string' ? claims.name : null,
+          sub: user.data.sub,
+          email: user.data.email,
+          emailVerified: user.data.email_verified === true,
+          name: user.data.name,
         })
         auth.cookies.set(reply, token, session.expiresAt)
         return reply.redirect('/')

@@ -1,19 +1,33 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { listOutbox } from '@presently/email'
 import type { Db } from '@presently/db'
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+
+/**
+ * True for a request made on this machine: a loopback connection that no proxy forwarded. The
+ * outbox holds every mail's links (password resets included), so a server left in development
+ * mode on a public address must not show it to others: they get the 404 of an unknown page.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined
+  return LOOPBACK.has(request.socket.remoteAddress ?? '') && !forwarded
+}
+
 /**
  * GET /dev/outbox (development only, never registered when NODE_ENV=production): the latest
  * mails, newest first, with their recipients, subjects and links, so a developer without an
  * SMTP server can follow a confirmation or reset link; under each, its HTML as the mail shows it
  * (a sandboxed iframe's srcdoc: no script, no same-origin access) and its text body (issue 26).
+ * Only to requests from this machine (fromThisMachine): 404 to any other.
  * The page's own CSP allows only that: inline styles and https/data images of the mails.
  */
 export function registerOutboxPage(app: FastifyInstance, db: Db): void {
-  app.get('/dev/outbox', async (_request, reply) => {
+  app.get('/dev/outbox', async (request, reply) => {
+    if (!fromThisMachine(request)) return reply.callNotFound()
     const mails = await listOutbox(db)
     const rows = mails
       .map(

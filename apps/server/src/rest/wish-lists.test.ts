@@ -122,6 +122,65 @@ describe('/api/lists and /api/shared-lists (issue 23)', () => {
     expect((await bad({ title: 'x', note: 'n'.repeat(501) })).message).toBe('note must be at most 500 characters')
   })
 
+  it('refuses true, [n], {} and blank as amounts, quantities and prices (400), and records nothing', async () => {
+    const { id, token, itemId } = await sharedList()
+    const group = await app.inject({
+      method: 'POST',
+      url: `/api/lists/${id}/items`,
+      headers: as(owner),
+      payload: { title: 'Bike', groupGift: true },
+    })
+    const groupId = group.json<{ id: number }>().id
+    const from = { remoteAddress: '198.51.100.77' }
+    for (const bad of [true, [5], {}, '', ' 5', '0x5', '5e0']) {
+      const pledge = await app.inject({
+        method: 'POST',
+        url: `/api/shared-lists/${token}/items/${groupId}/pledges`,
+        headers: as(visitor),
+        payload: { amount: bad },
+        ...from,
+      })
+      expect([JSON.stringify(bad), pledge.statusCode, pledge.json<{ message: string }>().message]).toEqual([
+        JSON.stringify(bad),
+        400,
+        'amount must be an amount in pounds from 0.01 to 100000, with at most two decimals',
+      ])
+      const claim = await app.inject({
+        method: 'POST',
+        url: `/api/shared-lists/${token}/items/${itemId}/claim`,
+        headers: as(visitor),
+        payload: { quantity: bad },
+        ...from,
+      })
+      expect([JSON.stringify(bad), claim.statusCode]).toEqual([JSON.stringify(bad), 400])
+      const price = await app.inject({
+        method: 'POST',
+        url: `/api/lists/${id}/items`,
+        headers: as(owner),
+        payload: { title: 'Kite', price: bad },
+      })
+      expect([JSON.stringify(bad), price.statusCode, price.json<{ message: string }>().message]).toEqual([
+        JSON.stringify(bad),
+        400,
+        'price must be an amount in pounds from 0 to 100000, with at most two decimals',
+      ])
+    }
+    const page = await app.inject({ method: 'GET', url: `/api/shared-lists/${token}`, headers: as(visitor), ...from })
+    expect(page.json<{ items: unknown[] }>().items).toEqual([
+      expect.objectContaining({ id: itemId, claimedQuantity: 0, claims: [] }),
+      expect.objectContaining({ id: groupId, pledges: { total: 0, pledgers: [] } }),
+    ])
+    // Decimal text is still a number: "12.50" pounds, "1" unit.
+    const pledged = await app.inject({
+      method: 'POST',
+      url: `/api/shared-lists/${token}/items/${groupId}/pledges`,
+      headers: as(visitor),
+      payload: { amount: '12.50' },
+      ...from,
+    })
+    expect(pledged.json()).toMatchObject({ item: { pledges: { total: 12.5 } } })
+  })
+
   it('sends no-referrer and noindex on the shared page and its calls, and keeps the token out of the log', async () => {
     const { token } = await sharedList()
     const api = await app.inject({ method: 'GET', url: `/api/shared-lists/${token}` })

@@ -27,6 +27,11 @@ describe('validateSchedule', () => {
     expect(reason('61 8 * * *')).toMatch(/^Invalid schedule: .*0-59/)
     expect(reason('0 8 * * mon-fri-x')).toMatch(/^Invalid schedule/)
     expect(reason('a b c d e')).toMatch(/^Invalid schedule/)
+    // cron-parser's hash "H" picks a random minute at every parse: the period would move.
+    for (const s of ['H * * * *', '0 H * * *', 'H/5 * * * *', '0 8 H(1-5) * *', '0 8 * * 1,H']) {
+      expect(reason(s)).toBe('Invalid schedule: H (a random time) is not supported')
+    }
+    expect(reason('0 8 * * THU')).toBe('valid')
   })
 })
 

@@ -20,7 +20,7 @@ export const DEFAULT_SCHEDULE = SCHEDULE_PRESETS.weekly
 
 /**
  * Checks a 5-field cron expression (minute, hour, day-of-month, month, day-of-week; ranges,
- * lists and steps; spec account-area §5) with cron-parser.
+ * lists and steps; spec account-area §5) with cron-parser; its random "H" is refused.
  * @returns the expression with its fields separated by single spaces.
  * @throws AppError BAD_REQUEST whose message says what is wrong ("Invalid schedule: ...").
  */
@@ -34,6 +34,11 @@ export function validateSchedule(input: string): string {
     )
   }
   const expression = fields.join(' ')
+  // cron-parser's Jenkins-style "H" is a random value drawn again at every parse: the next run,
+  // and the period that keeps one email per user, would move each time they are read.
+  if (fields.some((field) => /(^|,)H(?=$|[/(,])/.test(field))) {
+    throw new AppError('BAD_REQUEST', 'Invalid schedule: H (a random time) is not supported')
+  }
   try {
     CronExpressionParser.parse(expression, { tz: JOB_TIME_ZONE, strict: false })
   } catch (err) {
