@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
+import { E2E_ADMIN } from './support/accounts'
+import { signIn } from './support/auth-helpers'
 import { addPerson, apiJson, newShopper, occasion } from './support/shopper'
 
 /*
@@ -76,5 +78,36 @@ test.describe('dialogs loaded on first use give focus back when closed the first
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog', { name: 'Welcome to Presently' })).toHaveCount(0)
     await expect(join).toBeFocused()
+  })
+})
+
+test.describe('the Email Manager', () => {
+  test("each campaign's status can be read: its word stands out from the badge behind it", async ({ page }) => {
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password)
+    await page.goto('/admin/tools')
+    const statuses = page.getByTestId('job-status')
+    await expect(statuses).toHaveCount(2)
+    await expect(statuses.first()).toHaveText(/^(Active|Inactive)$/)
+    // WCAG contrast of the word against the first painted background behind it (white if none).
+    const ratios = await statuses.evaluateAll((badges) => {
+      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number)
+      const luminance = ([r, g, b]: number[]) => {
+        const c = [r!, g!, b!].map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4))
+        return 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!
+      }
+      return badges.map((badge) => {
+        let background = [255, 255, 255]
+        for (let el: Element | null = badge; el; el = el.parentElement) {
+          const bg = rgb(getComputedStyle(el).backgroundColor)
+          if (bg.length === 3 || (bg.length === 4 && bg[3]! > 0.5)) {
+            background = bg.slice(0, 3)
+            break
+          }
+        }
+        const [a, b] = [luminance(rgb(getComputedStyle(badge).color)), luminance(background)]
+        return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
+      })
+    })
+    for (const ratio of ratios) expect(ratio).toBeGreaterThanOrEqual(4.5)
   })
 })
