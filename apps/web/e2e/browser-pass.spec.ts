@@ -69,6 +69,22 @@ test.describe('dialogs loaded on first use give focus back when closed the first
     await expect(filters).toBeFocused()
   })
 
+  test("the product page's buy error", async ({ page }) => {
+    await newShopper(page, 'buy-error-focus')
+    const { products } = await apiJson<{ products: Array<{ awProductId: number }> }>(
+      await page.request.get('/api/products?limit=1&category_name=Games'),
+    )
+    await page.goto(`/product/${products[0]!.awProductId}`)
+    // Nobody chosen in For and Because: Buy Now answers with the spec's message in a dialog.
+    const buy = page.getByRole('main').getByRole('button', { name: /Buy Now/ })
+    await buy.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('dialog', { name: 'Error' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog', { name: 'Error' })).toHaveCount(0)
+    await expect(buy).toBeFocused()
+  })
+
   test("the landing page's sign-up dialog", async ({ page }) => {
     await page.goto('/')
     const join = page.getByRole('button', { name: 'Join Now' })
@@ -109,5 +125,23 @@ test.describe('the Email Manager', () => {
       })
     })
     for (const ratio of ratios) expect(ratio).toBeGreaterThanOrEqual(4.5)
+  })
+})
+
+test.describe('the person form on a phone', () => {
+  test('what each pair of the Intelligence section is about is shown whole', async ({ page }) => {
+    await page.setViewportSize(PHONE)
+    await newShopper(page, 'pair-descriptions')
+    await page.goto('/my-account/add-person')
+    await page.getByRole('button', { name: 'Intelligence' }).first().click()
+    const pairs = page.getByRole('group', { name: 'Words or numbers' })
+    await expect(pairs).toBeVisible()
+    const clipped = await page.locator('[role="group"][aria-describedby]').evaluateAll((groups) =>
+      groups
+        .map((group) => document.getElementById(group.getAttribute('aria-describedby')!)!)
+        .filter((text) => text.scrollHeight > text.clientHeight + 1)
+        .map((text) => text.textContent),
+    )
+    expect(clipped).toEqual([])
   })
 })
