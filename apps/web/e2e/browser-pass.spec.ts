@@ -77,6 +77,8 @@ test.describe('dialogs loaded on first use give focus back when closed the first
     await page.goto(`/product/${products[0]!.awProductId}`)
     // Nobody chosen in For and Because: Buy Now answers with the spec's message in a dialog.
     const buy = page.getByRole('main').getByRole('button', { name: /Buy Now/ })
+    // The signed-in part of the page (loaded after the app starts): Buy Now has its handler.
+    await expect(page.getByRole('main').getByRole('button', { name: /to a wish list$/ })).toBeVisible()
     await buy.focus()
     await page.keyboard.press('Enter')
     await expect(page.getByRole('dialog', { name: 'Error' })).toBeVisible()
@@ -143,5 +145,18 @@ test.describe('the person form on a phone', () => {
         .map((text) => text.textContent),
     )
     expect(clipped).toEqual([])
+  })
+
+  test('saving without a name takes the user to the name, wherever they were in the form', async ({ page }) => {
+    await page.setViewportSize(PHONE)
+    await newShopper(page, 'empty-person-submit')
+    await page.goto('/my-account/add-person')
+    // A user who went straight to the interests, far below the name on a phone.
+    await page.getByRole('button', { name: 'Interests' }).first().click()
+    await page.getByRole('button', { name: 'Add Person', exact: true }).click()
+    const name = page.getByRole('textbox', { name: 'Name' })
+    await expect(name).toBeFocused()
+    await expect(name).toBeInViewport()
+    await expect(page.getByText('Name is required')).toBeInViewport()
   })
 })
