@@ -1,4 +1,5 @@
 import { Modal } from '@mantine/core'
+import { useOpenedAfterMount } from '../../lib/use-opened-after-mount'
 import { AuthPanel, type AuthTab } from './auth-panel'
 
 interface AuthModalProps {
@@ -13,9 +14,11 @@ interface AuthModalProps {
  * Its content unmounts on close, so every opening starts fresh.
  */
 export function AuthModal({ opened, onClose, initialTab }: AuthModalProps) {
+  // Mounted open on first use (landing.tsx): see useOpenedAfterMount (focus back on the button).
+  const shown = useOpenedAfterMount(opened)
   return (
     <Modal
-      opened={opened}
+      opened={shown}
       onClose={onClose}
       title="Welcome to Presently"
       closeButtonProps={{ 'aria-label': 'Close' }}

@@ -1,5 +1,6 @@
 import { Drawer } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { useOpenedAfterMount } from '../../lib/use-opened-after-mount'
 
 /**
  * The listing's "Filters" drawer below 768 px (spec browsing-and-purchase §9): from the right,
@@ -15,9 +16,11 @@ export default function FiltersDrawer({
   onClose: () => void
   children: ReactNode
 }) {
+  // Mounted open on first use: see useOpenedAfterMount (focus back on "Filters" when closed).
+  const shown = useOpenedAfterMount(opened)
   return (
     <Drawer
-      opened={opened}
+      opened={shown}
       onClose={onClose}
       title="Filters"
       closeButtonProps={{ 'aria-label': 'Close filters' }}

@@ -142,7 +142,9 @@ export function JobCard({ job, onResult }: { job: JobNameInput; onResult: (resul
             </Text>
           </div>
           {data && (
-            <Badge color={data.isRunning ? 'green.9' : 'gray'} variant="light" data-testid="job-status">
+            // A dot badge: the word in the text colour, the state in the dot. ('green.9' on the light
+            // variant painted the word in the colour of its own background.)
+            <Badge color={data.isRunning ? 'green.9' : 'gray'} variant="dot" data-testid="job-status">
               {data.isRunning ? 'Active' : 'Inactive'}
             </Badge>
           )}

@@ -28,7 +28,7 @@ export function PersonCard({ person }: { person: PersonSummary }) {
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <div style={{ minWidth: 0 }}>
-            <Text fw={700} size="lg" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+            <Text fw={700} size="lg" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
               {person.name}
             </Text>
             <Text size="sm" c="dimmed">

@@ -65,8 +65,11 @@ export function PickCard({ pick, personName, onBuy, buying, onDismiss, dismissin
           loading={dismissing}
           onClick={() => onDismiss(product.id)}
           aria-label={`${PICKS_UI.notFor(personName)}: ${product.title}`}
+          title={PICKS_UI.notFor(personName)}
+          className={classes.dismiss}
+          classNames={{ inner: classes.dismissInner, label: classes.dismissLabel }}
         >
-          {PICKS_UI.notFor(personName)}
+          <span className={classes.dismissText}>{PICKS_UI.notFor(personName)}</span>
         </Button>
       </Group>
     </div>

@@ -182,7 +182,7 @@ function VisitorActions({ token, item }: { token: string; item: SharedItemOutput
               decimalScale={2}
               value={amount}
               onChange={setAmount}
-              w={160}
+              w={200}
             />
             <Button type="submit" loading={pledge.isPending} aria-label={`Pledge towards ${item.title}`}>
               {WISH_LIST_UI.pledge}

@@ -37,9 +37,15 @@ export default function SignedInHome() {
   const pairAsked = selection.rawPerson !== undefined && selection.rawOccasion !== undefined
   // The name of the person the start just added: this visit's heading stays about them.
   const [startedFor, setStartedFor] = useState<string | null>(null)
-  const firstVisit = welcome.data?.firstVisit === true && startedFor === null
+  // A user who added people elsewhere (My People) before finishing the start is not asked to
+  // "add the first person you buy for" again: the start is for an account without people.
+  const welcomeAsked = welcome.data?.firstVisit === true
+  const firstVisit = welcomeAsked && startedFor === null && selection.people.length === 0
   const settled =
-    !welcome.isPending && !events.isPending && !(pairAsked && (selection.peopleLoading || selection.occasionsLoading))
+    !welcome.isPending &&
+    !events.isPending &&
+    !(welcomeAsked && selection.peopleLoading) &&
+    !(pairAsked && (selection.peopleLoading || selection.occasionsLoading))
   if (!settled) return <HomeSkeleton />
   return (
     <Suspense fallback={<HomeSkeleton />}>

@@ -100,7 +100,8 @@ function OptionPair({
         {category.name}
       </Text>
       {category.description ? (
-        <Text size="xs" c="dimmed" id={descriptionId} lineClamp={2}>
+        // Whole, not clamped: on a phone two lines cut off what the pair is about ("…, or puzzles…").
+        <Text size="xs" c="dimmed" id={descriptionId}>
           {category.description}
         </Text>
       ) : null}

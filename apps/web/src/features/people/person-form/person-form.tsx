@@ -34,12 +34,29 @@ interface PersonFormProps {
 }
 
 /**
+ * Focuses the first field marked aria-invalid inside the element `containerId` and scrolls it to
+ * the middle of the screen, once it can take focus: an accordion panel that is opening shows its
+ * content a frame or two later (display: none until then). Gives up after about half a second.
+ */
+function focusFirstInvalid(containerId: string, framesLeft = 30): void {
+  requestAnimationFrame(() => {
+    const field = document.querySelector<HTMLElement>(`#${containerId} [aria-invalid="true"]`)
+    if (field && field.getClientRects().length > 0) {
+      field.focus({ preventScroll: true })
+      field.scrollIntoView({ block: 'center' })
+    } else if (framesLeft > 0) {
+      focusFirstInvalid(containerId, framesLeft - 1)
+    }
+  })
+}
+
+/**
  * The profile form of Add Person and Edit Person (spec account-area §2 "Profile form"): nine
  * collapsible sections, one open at a time, starting on Personal Info, reachable from a side
  * list on large screens or a chip row on small ones; the live completeness bar; the submit
  * button ("Add Person"/"Update Person", "Adding..."/"Updating..." while saving) and Cancel when
  * a cancel handler is given. Errors of §5 show on submit (and the date of birth on leaving a
- * box); the section holding the first error opens.
+ * box); the section holding the first error opens and its first invalid field takes focus.
  */
 export function PersonForm({ person, onSubmit, submitting, onCancel }: PersonFormProps) {
   const trpc = useTRPC()
@@ -75,7 +92,13 @@ export function PersonForm({ person, onSubmit, submitting, onCancel }: PersonFor
       const input = personInputFromForm(values)
       onSubmit({ ...input, birthdayEvent: offerBirthday && input.birthdayEvent }).catch(() => undefined)
     },
-    () => setOpen('personal-info'),
+    () => {
+      setOpen('personal-info')
+      // The errors are in Personal Info, which may be far above the button (a phone, a later
+      // section open): its first invalid field gets focus and comes into view, or the click
+      // seems to do nothing.
+      focusFirstInvalid('person-section-personal-info')
+    },
   )
 
   const errors = {
