@@ -1,4 +1,13 @@
-import { clickThroughs, GIFT_INTEREST_CATEGORY, ilike, productLikeAssociations, productLikes, products, users, type Db } from '@presently/db'
+import {
+  clickThroughs,
+  GIFT_INTEREST_CATEGORY,
+  ilike,
+  productLikeAssociations,
+  productLikes,
+  products,
+  users,
+  type Db,
+} from '@presently/db'
 import {
   createPerson,
   listGiftPreferenceGroups,

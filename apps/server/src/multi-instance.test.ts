@@ -69,7 +69,7 @@ describe('two instances on one database', () => {
     expect((await a.inject({ url: '/api/auth/session', headers: withSession(user.token) })).statusCode).toBe(401)
   })
 
-  it("see a product disabled through another database connection, despite warm caches", async () => {
+  it('see a product disabled through another database connection, despite warm caches', async () => {
     const [product] = await createTestProducts(testDb.db, [
       { title: 'Shared Cache Kite', price: 12, categoryName: 'Hobbies' },
     ])

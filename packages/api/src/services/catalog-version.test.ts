@@ -21,7 +21,8 @@ afterAll(async () => {
 })
 
 const stored = async () =>
-  (await testDb.db.execute<{ version: string }>(sql`select version::text as version from catalog_state`)).rows[0]!.version
+  (await testDb.db.execute<{ version: string }>(sql`select version::text as version from catalog_state`)).rows[0]!
+    .version
 
 /** Waits until the watcher answers a version (it connects in the background). */
 async function listening(watcher: CatalogVersionWatcher): Promise<string> {
@@ -107,7 +108,10 @@ describe('watchCatalogVersion (issue 24)', () => {
       // A write while nobody listens is still seen by readers: they read the table.
       const [ball] = await createTestProducts(testDb.db, [{ title: 'Unheard Ball', price: 3 }])
       expect(await catalogVersionOf(testDb.db)).toBe(await stored())
-      const listed = await listProducts(testDb.db, productListInput.parse({ page: 1, limit: 12, search: 'Unheard Ball' }))
+      const listed = await listProducts(
+        testDb.db,
+        productListInput.parse({ page: 1, limit: 12, search: 'Unheard Ball' }),
+      )
       expect(listed.products.map((p) => p.id)).toEqual([ball!.id])
       // Reconnected after a second: the version it answers includes that write.
       expect(await listening(watcher)).toBe(await stored())

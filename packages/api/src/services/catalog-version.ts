@@ -32,7 +32,9 @@ export const CATALOG_VERSION_APPLICATION = 'presently-catalog-version'
 const watchers = new WeakMap<Db, { watcher: CatalogVersionWatcher; holders: number }>()
 
 async function readVersion(db: Db): Promise<string> {
-  const { rows } = await db.execute<{ version: string }>(sql`select version::text as version from catalog_state where id = 1`)
+  const { rows } = await db.execute<{ version: string }>(
+    sql`select version::text as version from catalog_state where id = 1`,
+  )
   return rows[0]?.version ?? '0'
 }
 
@@ -146,7 +148,9 @@ function startWatcher(
     try {
       await next.connect()
       await next.query(`LISTEN ${CATALOG_VERSION_CHANNEL}`)
-      const { rows } = await next.query<{ version: string }>('select version::text as version from catalog_state where id = 1')
+      const { rows } = await next.query<{ version: string }>(
+        'select version::text as version from catalog_state where id = 1',
+      )
       if (closed) {
         await next.end()
         return

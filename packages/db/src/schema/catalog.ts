@@ -170,9 +170,7 @@ export const products = pgTable(
     // products of one category path, its whole subtree, within a budget. One index per depth of
     // the path (its levels, then popularity), so each path is an index-only range scan of a few
     // dozen entries; price is last so the budget is checked in the index.
-    index('products_picks_depth0_idx')
-      .on(t.categoryName, t.popularity.desc(), t.id, t.price)
-      .where(PICKABLE(t)),
+    index('products_picks_depth0_idx').on(t.categoryName, t.popularity.desc(), t.id, t.price).where(PICKABLE(t)),
     index('products_picks_depth1_idx')
       .on(t.categoryName, t.categoryLevel1, t.popularity.desc(), t.id, t.price)
       .where(PICKABLE(t)),
