@@ -61,8 +61,14 @@ export const PRIORITY_LABELS: Record<WishListPriority, string> = {
   nice_idea: 'Nice idea',
 }
 
-/** A share token: 16 random bytes in base64url without padding, 22 characters. */
-export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/
+/**
+ * A secret link's token (shared lists, gift exchanges, guests): 16 random bytes in base64url
+ * without padding, 22 characters (packages/api secret-links/link-token.ts makes them).
+ */
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/
+
+/** A share token is a link token. */
+export const SHARE_TOKEN_PATTERN = LINK_TOKEN_PATTERN
 
 /** A share token in a URL or input; a malformed one answers 404 like an unknown one. */
 export const shareTokenField = z.string().max(100, 'token must be at most 100 characters')
