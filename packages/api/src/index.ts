@@ -124,7 +124,12 @@ export {
 } from './services/wish-lists/shared-list.ts'
 export { listMyClaims, plannedGiftsForPerson } from './services/wish-lists/claims.ts'
 export { generateShareToken, looksLikeShareToken } from './services/wish-lists/share-token.ts'
-export { generateLinkToken, hashLinkToken, looksLikeLinkToken, sameLinkToken } from './services/secret-links/link-token.ts'
+export {
+  generateLinkToken,
+  hashLinkToken,
+  looksLikeLinkToken,
+  sameLinkToken,
+} from './services/secret-links/link-token.ts'
 export { listGifts, createGift, updateGift, deleteGift, resolveGiftProduct } from './services/gifts/gift-history.ts'
 export { setOrderOutcome } from './services/gifts/order-outcome.ts'
 export { getBudgets, saveBudgets, remainingBudget, type RemainingBudget } from './services/gifts/budgets.ts'
