@@ -32,7 +32,7 @@ import { registerProductDisableRoutes } from './rest/product-disable.ts'
 import { registerRecommendationRoutes } from './rest/recommendations.ts'
 import { registerJobRoutes } from './rest/jobs.ts'
 import { registerWishListRoutes } from './rest/wish-lists.ts'
-import { registerSharedListPrivacy, serializeRequest } from './plugins/shared-list-privacy.ts'
+import { LOG_HOOKS, registerSecretUrlPrivacy, serializeRequest } from './plugins/secret-urls.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
@@ -40,11 +40,16 @@ import fastifyEtag from '@fastify/etag'
 
 /**
  * The logger options with the log-safe `err` serializer (plugins/log-errors.ts, issue 25): no
- * query parameter values in the log. `false` (tests) stays off.
+ * query parameter values in the log; and every line through the secret rule (LOG_HOOKS,
+ * issue 41). `false` (tests) stays off.
  */
 function withSafeErrors(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (typeof logger !== 'object') return logger
-  return { ...logger, serializers: { ...logger.serializers, err: errorForLog } }
+  return {
+    ...logger,
+    hooks: { ...logger.hooks, ...LOG_HOOKS },
+    serializers: { ...logger.serializers, err: errorForLog },
+  }
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -76,8 +81,8 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const env = { ...envDefaults(), ...given }
   const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000
-  // Errors go through the log-safe serializer (issue 25); request URLs through redactUrl, so the
-  // log never holds a shared wish list's token (issue 23).
+  // Errors go through the log-safe serializer (issue 25); request URLs through urlForLog and every
+  // line through redactLogLine, so the log never holds a secret link's token (issues 23, 41).
   const safeLogger = withSafeErrors(logger ?? { level: env.LOG_LEVEL })
   const app = Fastify({
     logger:
@@ -93,7 +98,7 @@ export async function buildApp({
     http: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: 1000 },
   })
   if (onRoute) app.addHook('onRoute', onRoute)
-  registerSharedListPrivacy(app)
+  registerSecretUrlPrivacy(app)
   registerErrorHandler(app)
   // Before any route: the zod validator and serializer, and the OpenAPI document of /api/*.
   await registerOpenApi(app, { appUrl: env.APP_URL })
