@@ -52,6 +52,18 @@ function withSafeErrors(logger: FastifyServerOptions['logger']): FastifyServerOp
   }
 }
 
+/**
+ * TRUST_PROXY (env.ts parseTrustProxy) as Fastify's trustProxy option (issue 41). A hop count
+ * becomes proxy-addr's trust function "the first n addresses, the connection's own first"
+ * (Express's meaning): Fastify 5.12 takes a bare number to mean "trust nothing", because a count
+ * cannot tell a proxy from a client that connects directly (README "Configuration").
+ */
+export function trustProxyOption(value: Env['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (typeof value !== 'number') return value
+  const hops = value
+  return (_address: string, hop: number) => hop < hops
+}
+
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
 
 export interface BuildAppOptions {
@@ -90,7 +102,7 @@ export async function buildApp({
         ? { ...safeLogger, serializers: { req: serializeRequest, ...safeLogger.serializers } }
         : safeLogger,
     routerOptions: { maxParamLength: 500 },
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A client gets REQUEST_TIMEOUT_SECONDS for its headers and body together; Node checks open
     // connections every second (default 30 s), so a slow drip is cut within a second of the
     // limit, with a 408 (issue 25, docs/decisions/request-timeouts.md).
