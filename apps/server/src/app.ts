@@ -34,7 +34,7 @@ import { registerProductDisableRoutes } from './rest/product-disable.ts'
 import { registerRecommendationRoutes } from './rest/recommendations.ts'
 import { registerJobRoutes } from './rest/jobs.ts'
 import { registerWishListRoutes } from './rest/wish-lists.ts'
-import { registerSharedListPrivacy, serializeRequest } from './plugins/shared-list-privacy.ts'
+import { LOG_HOOKS, registerSecretUrlPrivacy, serializeRequest } from './plugins/secret-urls.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
@@ -42,11 +42,28 @@ import fastifyEtag from '@fastify/etag'
 
 /**
  * The logger options with the log-safe `err` serializer (plugins/log-errors.ts, issue 25): no
- * query parameter values in the log. `false` (tests) stays off.
+ * query parameter values in the log; and every line through the secret rule (LOG_HOOKS,
+ * issue 41). `false` (tests) stays off.
  */
 function withSafeErrors(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (typeof logger !== 'object') return logger
-  return { ...logger, serializers: { ...logger.serializers, err: errorForLog } }
+  return {
+    ...logger,
+    hooks: { ...logger.hooks, ...LOG_HOOKS },
+    serializers: { ...logger.serializers, err: errorForLog },
+  }
+}
+
+/**
+ * TRUST_PROXY (env.ts parseTrustProxy) as Fastify's trustProxy option (issue 41). A hop count
+ * becomes proxy-addr's trust function "the first n addresses, the connection's own first"
+ * (Express's meaning): Fastify 5.12 takes a bare number to mean "trust nothing", because a count
+ * cannot tell a proxy from a client that connects directly (README "Configuration").
+ */
+export function trustProxyOption(value: Env['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (typeof value !== 'number') return value
+  const hops = value
+  return (_address: string, hop: number) => hop < hops
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -78,8 +95,8 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const env = { ...envDefaults(), ...given }
   const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000
-  // Errors go through the log-safe serializer (issue 25); request URLs through redactUrl, so the
-  // log never holds a shared wish list's token (issue 23).
+  // Errors go through the log-safe serializer (issue 25); request URLs through urlForLog and every
+  // line through redactLogLine, so the log never holds a secret link's token (issues 23, 41).
   const safeLogger = withSafeErrors(logger ?? { level: env.LOG_LEVEL })
   const app = Fastify({
     logger:
@@ -87,7 +104,7 @@ export async function buildApp({
         ? { ...safeLogger, serializers: { req: serializeRequest, ...safeLogger.serializers } }
         : safeLogger,
     routerOptions: { maxParamLength: 500 },
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A client gets REQUEST_TIMEOUT_SECONDS for its headers and body together; Node checks open
     // connections every second (default 30 s), so a slow drip is cut within a second of the
     // limit, with a 408 (issue 25, docs/decisions/request-timeouts.md).
@@ -95,7 +112,7 @@ export async function buildApp({
     http: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: 1000 },
   })
   if (onRoute) app.addHook('onRoute', onRoute)
-  registerSharedListPrivacy(app)
+  registerSecretUrlPrivacy(app)
   registerErrorHandler(app)
   // Before any route: the zod validator and serializer, and the OpenAPI document of /api/*.
   await registerOpenApi(app, { appUrl: env.APP_URL })

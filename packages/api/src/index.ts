@@ -130,6 +130,14 @@ export {
   looksLikeLinkToken,
   sameLinkToken,
 } from './services/secret-links/link-token.ts'
+export {
+  REDACTED,
+  fullyDecode,
+  hasNamedSecret,
+  isSecretName,
+  redactLogLine,
+  redactUrl,
+} from './services/secret-links/redact.ts'
 export { listGifts, createGift, updateGift, deleteGift, resolveGiftProduct } from './services/gifts/gift-history.ts'
 export { setOrderOutcome } from './services/gifts/order-outcome.ts'
 export { getBudgets, saveBudgets, remainingBudget, type RemainingBudget } from './services/gifts/budgets.ts'

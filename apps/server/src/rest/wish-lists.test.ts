@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
 import { people } from '@presently/db'
 import { buildTestApp, signedInUser, withSession } from '../testing/auth-helpers.ts'
-import { redactUrl } from '../plugins/shared-list-privacy.ts'
+import { redactUrl } from '@presently/api'
 
 let testDb: TestDatabase
 let app: FastifyInstance
@@ -197,10 +197,12 @@ describe('/api/lists and /api/shared-lists (issue 23)', () => {
     expect(trpc.statusCode).toBe(200)
     expect(trpc.headers['referrer-policy']).toBe('no-referrer')
     const log = logLines.join('')
-    expect(log).toContain('/api/shared-lists/[token]')
+    expect(log).toContain('/api/shared-lists/[redacted]')
     expect(log).not.toContain(token)
-    expect(redactUrl(`/api/shared-lists/${token}/items/3/claim?x=1`)).toBe('/api/shared-lists/[token]/items/3/claim')
-    expect(redactUrl(`/lists/shared/${token}`)).toBe('/lists/shared/[token]')
+    expect(redactUrl(`/api/shared-lists/${token}/items/3/claim?x=1`)).toBe(
+      '/api/shared-lists/[redacted]/items/3/claim?x=1',
+    )
+    expect(redactUrl(`/lists/shared/${token}`)).toBe('/lists/shared/[redacted]')
     expect(redactUrl('/api/lists/3')).toBe('/api/lists/3')
   })
 
