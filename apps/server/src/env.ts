@@ -140,8 +140,8 @@ export const envSchema = z
      */
     AUTH_RATE_LIMIT_EMAIL_MAX: count(5),
     /**
-     * Failed sign-ins per email from all IPs per window before each further attempt waits
-     * (1 s, doubling, at most the window); the user's own signed-in device never waits.
+     * Failed sign-ins per email from all IPs per window past which signing in also needs a
+     * one-time code emailed to the account (issue 41); the user's own signed-in device never does.
      */
     AUTH_LOGIN_EMAIL_FAILURE_MAX: count(50),
     /** The window of both limits, in minutes. */

@@ -1,6 +1,12 @@
 export { appRouter, createCaller, type AppRouter } from './root.ts'
 export type { Context, SessionUser, AuthPlumbing, RateLimitedAction } from './trpc.ts'
-export { limitedLogin, login } from './services/auth/login.ts'
+export { limitedLogin, limitedLoginWithCode, login } from './services/auth/login.ts'
+export {
+  issueSignInCode,
+  spendSignInCode,
+  SIGN_IN_CODE_LIFETIME_MS,
+  SIGN_IN_CODE_MAX_ATTEMPTS,
+} from './services/auth/sign-in-code.ts'
 export { register } from './services/auth/register.ts'
 export { confirmEmail, resendConfirmation } from './services/auth/confirm-email.ts'
 export { forgotPassword, resetPassword, validateResetToken } from './services/auth/reset-password.ts'

@@ -36,8 +36,8 @@ export interface AuthPlumbing {
   clearSessionCookie: () => void
   /**
    * Counts one attempt; throws AppError TOO_MANY_REQUESTS past the limit. For 'login' it counts
-   * per IP and per (IP, email), and refuses while the email's growing delay runs unless the
-   * request's own session is that user's (docs/decisions/rate-limits.md, issue 25).
+   * per IP and per (IP, email) unless the request's own session is that user's
+   * (docs/decisions/rate-limits.md, issues 25 and 41).
    */
   rateLimit: (action: RateLimitedAction, email?: string) => Promise<void>
   /**
@@ -45,6 +45,12 @@ export interface AuthPlumbing {
    * count; a wrong one adds to the email's failures across IPs (issue 25).
    */
   recordLogin: (email: string, succeeded: boolean) => Promise<void>
+  /**
+   * Whether a sign-in with `email` must also give an emailed one-time code: its failures from all
+   * addresses are past AUTH_LOGIN_EMAIL_FAILURE_MAX and the request is not the user's own
+   * signed-in device (issue 41, docs/decisions/rate-limits.md).
+   */
+  loginNeedsCode: (email: string) => Promise<boolean>
   mailer: Mailer
   /** Runs work after the answer (mail whose sending must not show in the answer's timing). */
   afterResponse: AfterResponse
