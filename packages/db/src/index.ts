@@ -19,5 +19,6 @@ export {
 } from './migrate/migrate.ts'
 export { isDatabaseUnavailable } from './unavailable.ts'
 export { anyOf } from './any-of.ts'
+export { queryNamed } from './named-query.ts'
 export * from './catalog/index.ts'
 export { GIFT_INTEREST_CATEGORY } from './reference/gift-interests.ts'
