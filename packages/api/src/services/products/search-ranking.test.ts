@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
 import { importCatalog, seedCatalogFile } from '@presently/db/import'
+import { productListInput } from '@presently/domain'
 import { listProducts } from './list-products.ts'
 
 /**
@@ -90,7 +91,7 @@ beforeAll(async () => {
 afterAll(() => testDb?.close())
 
 async function rank(search: string): Promise<Ranked> {
-  const list = await listProducts(testDb.db, { search, page: 1, limit: 24, includeVariants: false })
+  const list = await listProducts(testDb.db, productListInput.parse({ search, page: 1, limit: 24 }))
   return { ids: list.products.map((p) => p.id), total: list.total, suggestion: list.suggestion }
 }
 
