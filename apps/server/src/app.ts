@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
-import type { Db } from '@presently/db'
+import { ReplicaSet, type Db } from '@presently/db'
 import type { MailTransport } from '@presently/email'
 import { envDefaults, type Env } from './env.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
@@ -15,6 +15,8 @@ import { registerHealth } from './plugins/health.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerAccountCache } from './plugins/account-cache.ts'
 import { registerPublicReadCache } from './plugins/public-read-cache.ts'
+import { registerReplicaReads } from './plugins/replica-reads.ts'
+import { onCloseWithin } from './plugins/bounded-close.ts'
 import { registerBackgroundWork } from './plugins/background.ts'
 import { registerAuthRoutes } from './rest/auth.ts'
 import { registerGoogleRoutes } from './rest/google.ts'
@@ -151,7 +153,23 @@ export async function buildApp({
     background,
   })
 
-  await registerHealth(app, { db })
+  // Read replicas (issue 42): checked every 500 ms; dropping and taking one back are logged.
+  const replicas =
+    env.DATABASE_REPLICA_URLS.length > 0
+      ? new ReplicaSet({
+          primary: db,
+          urls: env.DATABASE_REPLICA_URLS,
+          maxLagSeconds: env.REPLICA_MAX_LAG_SECONDS,
+          onChange: (status) =>
+            status.inUse
+              ? app.log.info({ replica: status }, `replicas: ${status.name} in use again`)
+              : app.log.warn({ replica: status }, `replicas: ${status.name} dropped: ${status.reason ?? ''}`),
+          onError: (err) => app.log.warn({ err }, 'replicas: could not read the primary position'),
+        })
+      : undefined
+  if (replicas) onCloseWithin(app, 'the read replicas', () => replicas.close())
+
+  await registerHealth(app, { db, replicas })
 
   // Strong ETags on every response; a matching If-None-Match gets a 304 (public catalog reads).
   await app.register(fastifyEtag)
@@ -160,7 +178,9 @@ export async function buildApp({
   // Signed-in answers kept per user and data version, JSON and compressed bytes (issue 24).
   registerAccountCache(app, { maxBytes: env.ACCOUNT_CACHE_MB * 1024 * 1024 })
   // Public catalog answers kept as bytes per catalog version (held in memory by LISTEN) and URL.
-  registerPublicReadCache(app, { db, maxBytes: env.PUBLIC_READ_CACHE_MB * 1024 * 1024 })
+  const catalogVersion = registerPublicReadCache(app, { db, maxBytes: env.PUBLIC_READ_CACHE_MB * 1024 * 1024 })
+  // Public reads on a replica when one has caught up (issue 42): request.readDb(), ctx.readDb.
+  registerReplicaReads(app, { db, replicas, catalogVersion })
   const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
   await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs })
   await registerAuthRoutes(app, db, auth)
@@ -169,7 +189,7 @@ export async function buildApp({
   if (env.NODE_ENV !== 'production') registerOutboxPage(app, db)
   registerProductRoutes(app, db)
   registerCatalogRoutes(app, db)
-  registerVariantRoutes(app, db)
+  registerVariantRoutes(app)
   await registerPeopleAndEventsRoutes(app, db, env.APP_URL)
   await registerLikeRoutes(app, db)
   await registerOrderRoutes(app, db)

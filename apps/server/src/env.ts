@@ -82,6 +82,23 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_URL: postgresUrl.optional(),
+    /**
+     * Read replicas (issue 42): postgres:// URLs of hot standbys of DATABASE_URL's server,
+     * separated by commas. Public reads that tolerate a short lag go to them; unset: everything
+     * on the primary.
+     */
+    DATABASE_REPLICA_URLS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(postgresUrl).max(16, 'at most 16 replicas')),
+    /** A replica further behind the primary than this many seconds is not read (issue 42). */
+    REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0.5).max(3600).default(5),
     DATA_DIR: z.string().min(1).default('./.data'),
     APP_URL: z.string().url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -75,6 +75,12 @@ export interface Context {
   versions?: DataVersions | null
   /** The server's Agenda scheduler (start, stop and schedule re-sync it); absent in tests. */
   jobScheduler?: Pick<JobScheduler, 'sync'>
+  /**
+   * Where this request's public catalog reads go (issue 42): a read replica's client when the
+   * server chose one for the request (a GET by a visitor or a shopper, the replica caught up with
+   * the catalog version and the caller's own writes), else absent and they go to `db`.
+   */
+  readDb?: Db
 }
 
 /** zod's own English wording, used when a schema sets no message: "Invalid input: …", "Too small: …". */
@@ -143,6 +149,15 @@ export function syncSchema<T extends z.ZodType>(schema: T) {
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
 export const publicProcedure = t.procedure.use(appErrors)
+
+/**
+ * A public read that tolerates a short lag (catalog listings, search, product pages, category
+ * trees; issue 42): its ctx.db is the request's readDb (a read replica) when the server gave one.
+ * Only for reads: nothing under it may write.
+ */
+export const publicReadProcedure = publicProcedure.use(({ ctx, next }) =>
+  next({ ctx: ctx.readDb ? { ...ctx, db: ctx.readDb } : ctx }),
+)
 
 /** Requires a signed-in user and narrows ctx.user (the server is the authorization boundary). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

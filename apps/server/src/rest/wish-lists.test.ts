@@ -143,7 +143,7 @@ describe('/api/lists and /api/shared-lists (issue 23)', () => {
       expect([JSON.stringify(bad), pledge.statusCode, pledge.json<{ message: string }>().message]).toEqual([
         JSON.stringify(bad),
         400,
-        'amount must be an amount in pounds from 0.01 to 100000, with at most two decimals',
+        'amount must be an amount in pounds from £0.01 to £100,000, with at most two decimals',
       ])
       const claim = await app.inject({
         method: 'POST',
@@ -162,7 +162,7 @@ describe('/api/lists and /api/shared-lists (issue 23)', () => {
       expect([JSON.stringify(bad), price.statusCode, price.json<{ message: string }>().message]).toEqual([
         JSON.stringify(bad),
         400,
-        'price must be an amount in pounds from 0 to 100000, with at most two decimals',
+        'price must be an amount in pounds from £0 to £100,000, with at most two decimals',
       ])
     }
     const page = await app.inject({ method: 'GET', url: `/api/shared-lists/${token}`, headers: as(visitor), ...from })
