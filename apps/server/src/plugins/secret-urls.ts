@@ -42,17 +42,22 @@ declare module 'fastify' {
   }
 }
 
+/** A token key of a JSON body ("token", "shareToken", "joinToken"), in text or parsed. */
+const TOKEN_KEY = /token|secret/i
+const TOKEN_KEY_IN_JSON = /"[^"\\]{0,40}(?:token|secret)[^"\\]{0,40}"\s*:/i
+
 function bodyHoldsSecret(body: unknown): boolean {
-  if (typeof body === 'string') return hasNamedSecret(body.slice(0, 65_536))
+  // tRPC bodies arrive as text (plugins/trpc.ts); REST bodies parsed.
+  if (typeof body === 'string') return TOKEN_KEY_IN_JSON.test(body.slice(0, 65_536))
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false
-  return Object.keys(body).some((key) => key !== 'password' && isSecretName(key))
+  return Object.keys(body).some((key) => TOKEN_KEY.test(key))
 }
 
 /**
  * True when the request carries a secret, so its answer must keep it (issue 41, finding 2):
  * - a secret-named route parameter (`:token`) as matched, in whatever spelling it arrived;
- * - a secret-named query parameter or tRPC input key ("?token=", `{"token": ...}`) or body key
- *   (a tRPC claim on a shared list; a sign-in form's password does not count);
+ * - a secret-named query parameter or tRPC input key ("?token=", `{"token": ...}`), or a body
+ *   key with token or secret in its name (a tRPC claim on a shared list);
  * - a token-shaped part of the decoded URL (the shape rule of redactUrl), except on routes that
  *   declare `noSecrets` or `publicRead` (catalog pages and reads, where it is a long slug).
  *   Unmatched URLs (the SPA's /lists/shared/{token}, "//api/...", "/lists%2Fshared/...") get it.
