@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { shopPages } from './shop-pages.ts'
 
@@ -41,10 +42,10 @@ function makePictures() {
   return pictures
 }
 
-/** A gzip bomb: 64 MB of zeros, about 64 KB compressed, made once. */
-let bomb: Buffer | undefined
-function gzipBomb(): Buffer {
-  bomb ??= zlib.gzipSync(Buffer.alloc(64 * MB), { level: 9 })
+/** A gzip bomb: 32 MB of zeros in about 32 KB, made once, off the event loop, from the first start. */
+let bomb: Promise<Buffer> | undefined
+function gzipBomb(): Promise<Buffer> {
+  bomb ??= promisify(zlib.gzip)(Buffer.alloc(32 * MB), { level: 6 })
   return bomb
 }
 
@@ -56,7 +57,7 @@ const SVG_WITH_SCRIPT = `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000
  * - /redirect?to=URL (302 to URL), /loop/N (N more redirects, then a product page),
  *   /set-cookie (sets a cookie and redirects to /echo),
  * - /echo (200 HTML naming the request's headers), /drip (a byte every 300 ms, for ever),
- * - /huge (50 MB chunked), /huge-declared (50 MB with Content-Length), /bomb (gzip bomb),
+ * - /huge (50 MB chunked), /huge-declared (50 MB with Content-Length), /bomb (gzip bomb, 32 MB),
  * - /document.pdf, /images/not-really.jpg (HTML as image/jpeg), /images/evil.svg (SVG with a
  *   script), /images/giant.jpg (6 MB that starts like a JPEG), /status/N (status N).
  * Listens on 127.0.0.1 only; a test reaches it through testOnlyAllowList([shop.origin]).
@@ -118,8 +119,9 @@ export async function startFixtureShop(options: { port?: number } = {}): Promise
       }
       pump()
     } else if (path === '/bomb') {
+      const bytes = await gzipBomb()
       res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' })
-      res.end(gzipBomb())
+      res.end(bytes)
     } else if (path === '/document.pdf') {
       res.writeHead(200, { 'content-type': 'application/pdf' })
       res.end('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
@@ -142,6 +144,8 @@ export async function startFixtureShop(options: { port?: number } = {}): Promise
       res.writeHead(404, { 'content-type': 'text/html' }).end('<title>Not found</title>')
     }
   }
+  void gzipBomb()
+  void makePictures()
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   pages = shopPages(origin)
