@@ -39,6 +39,22 @@ import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
+import { createOutsideFetcher, testOnlyAllowList, type OutsideFetcher } from '@presently/outside-fetch'
+import { registerLinkPreviewRoutes } from './rest/link-previews.ts'
+
+/**
+ * The shop's one guarded outside fetcher (issue 38, docs/decisions/outside-fetch.md), its
+ * User-Agent naming the shop. OUTSIDE_FETCH_TEST_ORIGINS (never in production: env.ts) opens the
+ * e2e fixture shop, with a warning in the log.
+ */
+function createShopFetcher(app: FastifyInstance, env: Pick<Env, 'APP_URL' | 'OUTSIDE_FETCH_TEST_ORIGINS'>) {
+  const origins = env.OUTSIDE_FETCH_TEST_ORIGINS
+  if (origins.length > 0) app.log.warn(`outside fetches may reach test origins ${origins.join(', ')} (tests only)`)
+  return createOutsideFetcher({
+    userAgent: `PresentlyBot/1.0 (+${new URL(env.APP_URL).origin}/; link previews)`,
+    testAllowList: origins.length > 0 ? testOnlyAllowList(origins) : undefined,
+  })
+}
 
 /**
  * The logger options with the log-safe `err` serializer (plugins/log-errors.ts, issue 25): no
@@ -79,6 +95,8 @@ export interface BuildAppOptions {
   jobsDatabaseUrl?: string
   /** Called for every route as it is registered (tests enumerate the route table with it). */
   onRoute?: (route: RouteOptions) => void
+  /** Replaces the guarded outside fetcher of link previews (tests: a fixture DNS, an allow-list). */
+  outsideFetcher?: OutsideFetcher
 }
 
 /**
@@ -92,6 +110,7 @@ export async function buildApp({
   mailTransport,
   onRoute,
   jobsDatabaseUrl,
+  outsideFetcher,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const env = { ...envDefaults(), ...given }
   const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000
@@ -182,7 +201,11 @@ export async function buildApp({
   // Public reads on a replica when one has caught up (issue 42): request.readDb(), ctx.readDb.
   registerReplicaReads(app, { db, replicas, catalogVersion })
   const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
-  await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs })
+  const linkPreviews = {
+    fetcher: outsideFetcher ?? createShopFetcher(app, env),
+    perUserPerMinute: env.LINK_PREVIEW_PER_USER_PER_MINUTE,
+  }
+  await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs, linkPreviews })
   await registerAuthRoutes(app, db, auth)
   registerGoogleRoutes(app, db, auth, { appUrl: env.APP_URL, credentials: google })
   await registerUserRoutes(app, db)
@@ -199,6 +222,7 @@ export async function buildApp({
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
   await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check })
   await registerReminderRoutes(app, db)
+  await registerLinkPreviewRoutes(app, db, linkPreviews)
   const webDist = env.WEB_DIST ?? defaultWebDist
   // Landing, listing and product pages rendered for visitors (issue 24, LCP; first-view-html.md).
   await registerStatic(app, webDist, { firstView: createFirstView(app, webDist, new URL(env.APP_URL).origin) })

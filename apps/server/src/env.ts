@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { loopbackOriginProblem } from '@presently/outside-fetch'
 
 const postgresUrl = z
   .string()
@@ -178,6 +179,22 @@ export const envSchema = z
      * (Heroku, Render); one per core is the usual choice.
      */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** Link previews one user may ask for per minute, all instances together (issue 38). */
+    LINK_PREVIEW_PER_USER_PER_MINUTE: count(30),
+    /**
+     * Tests and e2e only (issue 38, docs/decisions/outside-fetch.md): loopback origins with a port,
+     * separated by commas (http://127.0.0.1:4451), that link previews may fetch from: the fixture
+     * shop. Refused when NODE_ENV=production; any other address is refused always.
+     */
+    OUTSIDE_FETCH_TEST_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
   })
   .superRefine((env, ctx) => {
     const llm = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const
@@ -190,6 +207,18 @@ export const envSchema = z
           message: `must be set together with ${llm.filter((n) => n !== name).join(' and ')}`,
         })
       }
+    }
+    if (env.OUTSIDE_FETCH_TEST_ORIGINS.length > 0 && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OUTSIDE_FETCH_TEST_ORIGINS'],
+        message: 'is for tests only and must not be set when NODE_ENV=production',
+      })
+    }
+    for (const origin of env.OUTSIDE_FETCH_TEST_ORIGINS) {
+      const problem = loopbackOriginProblem(origin)
+      if (problem)
+        ctx.addIssue({ code: 'custom', path: ['OUTSIDE_FETCH_TEST_ORIGINS'], message: `${origin}: ${problem}` })
     }
     const pairs = [
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],

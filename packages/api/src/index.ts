@@ -157,3 +157,6 @@ export {
   watchCatalogVersion,
   type CatalogVersionWatcher,
 } from './services/catalog-version.ts'
+export { previewLink, type LinkPreviewSettings } from './services/link-previews/preview-link.ts'
+export { readPicture } from './services/link-previews/picture.ts'
+export { readProductPage, type PageFacts } from './services/link-previews/read-product-page.ts'

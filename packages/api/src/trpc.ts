@@ -8,6 +8,7 @@ import type { AfterResponse } from './services/auth/auth-emails.ts'
 import type { LlmConfig } from './services/recommendations/llm-rerank.ts'
 import type { JobScheduler } from './services/jobs/scheduler.ts'
 import type { DataVersions } from './services/auth/session.ts'
+import type { LinkPreviewSettings } from './services/link-previews/preview-link.ts'
 
 /** The signed-in user as the server knows it (spec browsing-and-purchase §3 "User"). */
 export interface SessionUser {
@@ -81,6 +82,8 @@ export interface Context {
    * the catalog version and the caller's own writes), else absent and they go to `db`.
    */
   readDb?: Db
+  /** Link previews (issue 38): the guarded outside fetcher and the per-user limit; absent: previews answer 503. */
+  linkPreviews?: LinkPreviewSettings
 }
 
 /** zod's own English wording, used when a schema sets no message: "Invalid input: …", "Too small: …". */

@@ -48,6 +48,10 @@ export const API_TAGS = [
     description: "Gift reminders (issue 21): the account's reminder settings and the reminder email's unsubscribe",
   },
   {
+    name: 'link-previews',
+    description: 'Product links from any shop read into wish-list items, and their pictures (issue 38)',
+  },
+  {
     name: 'notifications',
     description: 'Admin: the scheduled email campaigns of the Email Manager (account-area §2 Tools, §7)',
   },

@@ -26,7 +26,9 @@ async function readClaims(db: Db, userId: number, where?: SQL) {
       title: sql<string>`coalesce(${products.title}, ${wishListItems.title})`,
       productId: wishListItems.productId,
       awProductId: products.awProductId,
-      image: products.imageUrl,
+      image: sql<
+        string | null
+      >`coalesce(${products.imageUrl}, '/api/link-previews/images/' || ${wishListItems.imageId})`,
       link: wishListItems.link,
       pricePence: wishListItems.pricePence,
       productPrice: products.price,
