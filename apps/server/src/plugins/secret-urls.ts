@@ -59,13 +59,14 @@ function bodyHoldsSecret(body: unknown): boolean {
  */
 export function holdsSecret(request: FastifyRequest): boolean {
   if (secretParams(request).some((value) => value !== '')) return true
-  const decoded = fullyDecode(request.url)
-  const queryAt = decoded.indexOf('?')
-  if (queryAt !== -1 && hasNamedSecret(decoded.slice(queryAt))) return true
   if (bodyHoldsSecret(request.body)) return true
+  // The logged URL is made once per request (the log uses it too); nothing redacted, no secret.
+  const decoded = fullyDecode(request.url)
+  if (urlForLog(request) === decoded) return false
   const config = request.routeOptions.config as { noSecrets?: boolean; publicRead?: boolean } | undefined
-  if (config?.noSecrets || config?.publicRead) return false
-  return urlForLog(request) !== decoded
+  if (!config?.noSecrets && !config?.publicRead) return true
+  const queryAt = decoded.indexOf('?')
+  return queryAt !== -1 && hasNamedSecret(decoded.slice(queryAt))
 }
 
 /** The request serializer of the shop's logger: Fastify's own fields, the URL as urlForLog gives it. */
