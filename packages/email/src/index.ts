@@ -15,6 +15,8 @@ export {
   renderResetPasswordEmail,
   renderRemindersEmail,
   renderProfileCompletionEmail,
+  renderGuestConfirmEmail,
+  renderListDigestEmail,
   listUnsubscribeHeaders,
   extractLinks,
   type RenderedEmail,
@@ -30,3 +32,9 @@ export {
   type RemindersEmailProps,
 } from './templates/reminders.ts'
 export type { ProfileCompletionProps, IncompletePersonItem } from './templates/profile-completion.ts'
+export type {
+  GuestConfirmEmailProps,
+  ListDigestAdded,
+  ListDigestChange,
+  ListDigestEmailProps,
+} from './templates/guests.ts'
