@@ -35,6 +35,8 @@ import { registerWishListRoutes } from './rest/wish-lists.ts'
 import { registerSharedListPrivacy, serializeRequest } from './plugins/shared-list-privacy.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerJobs } from './plugins/jobs.ts'
+import { createGuestCookies } from './plugins/guest-cookie.ts'
+import { registerGuestRoutes } from './rest/guests.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
 
@@ -106,6 +108,8 @@ export async function buildApp({
       loginEmailFailureMax: env.AUTH_LOGIN_EMAIL_FAILURE_MAX,
       windowMs: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
       sharedListMax: env.SHARED_LIST_RATE_LIMIT_PER_MINUTE,
+      guestIpMax: env.GUEST_RATE_LIMIT_IP_MAX,
+      guestEmailMax: env.GUEST_RATE_LIMIT_EMAIL_MAX,
     },
   })
   const mailer = registerMail(app, { db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, transport: mailTransport })
@@ -145,7 +149,8 @@ export async function buildApp({
   // Public catalog answers kept as bytes per catalog version (held in memory by LISTEN) and URL.
   registerPublicReadCache(app, { db, maxBytes: env.PUBLIC_READ_CACHE_MB * 1024 * 1024 })
   const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
-  await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs })
+  const guestCookies = await createGuestCookies(db, { appUrl: env.APP_URL, secret: env.GUEST_COOKIE_SECRET })
+  await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs, guestCookies })
   await registerAuthRoutes(app, db, auth)
   registerGoogleRoutes(app, db, auth, { appUrl: env.APP_URL, credentials: google })
   await registerUserRoutes(app, db)
@@ -160,7 +165,8 @@ export async function buildApp({
   await registerProductDisableRoutes(app, db)
   await registerRecommendationRoutes(app, db, { llm })
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
-  await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check })
+  await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check, guestCookies })
+  registerGuestRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check, guestCookies, mailer })
   await registerReminderRoutes(app, db)
   const webDist = env.WEB_DIST ?? defaultWebDist
   // Landing, listing and product pages rendered for visitors (issue 24, LCP; first-view-html.md).

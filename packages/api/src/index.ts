@@ -145,3 +145,16 @@ export {
 } from './services/catalog-version.ts'
 // Guest identity (issue 37): one table, one sealed cookie, one confirmation flow (docs/decisions/guests.md).
 export * from './services/guests/index.ts'
+export {
+  guestClaimItem,
+  guestPledgeToItem,
+  guestUnclaimItem,
+  guestClaimsPage,
+  guestRemoveByItem,
+  setWatch,
+  type GuestActor,
+} from './services/wish-lists/guest-claims.ts'
+export { runListDigests, type ListDigestStats } from './services/wish-lists/list-digests.ts'
+export { releaseExpiredHolds } from './services/wish-lists/claim-rules.ts'
+export { INTERNAL_JOBS, type InternalJobName } from './services/jobs/internal-jobs.ts'
+export type { GuestPlumbing } from './trpc.ts'

@@ -1,9 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 
-/** Paths that carry a shared wish list's token (issue 23). */
-const TOKEN_PATHS = [/^(\/api\/shared-lists\/)[^/?#]*/i, /^(\/lists\/shared\/)[^/?#]*/i]
-/** tRPC calls of the sharedLists router carry the token in their query string or body. */
-const TRPC_SHARED = /^\/trpc\/[^?]*sharedLists\./i
+/**
+ * Paths that carry a secret link's token: a shared wish list's (issue 23), a guest's personal page
+ * and confirmation link (issue 37).
+ */
+const TOKEN_PATHS = [
+  /^(\/api\/shared-lists\/)[^/?#]*/i,
+  /^(\/lists\/shared\/)[^/?#]*/i,
+  /^(\/api\/my-claims\/)[^/?#]*/i,
+  /^(\/my-claims\/)[^/?#]*/i,
+  /^(\/guest\/confirm\/)[^/?#]*/i,
+]
+/** tRPC calls of the sharedLists and guests routers carry a token in their query string or body. */
+const TRPC_SHARED = /^\/trpc\/[^?]*(sharedLists|guests)\./i
 
 /** True for a request on a shared wish list: its page, its REST calls or its tRPC calls. */
 export function isSharedListUrl(url: string): boolean {

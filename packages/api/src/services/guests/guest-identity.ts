@@ -1,6 +1,8 @@
 import { and, eq, getTableColumns, guests, isNotNull, sql, type GuestRow } from '@presently/db'
 import { AppError, GUEST_LIMITS, GUEST_MESSAGES, guestPersonalPath, type GuestOutput } from '@presently/domain'
+import type { Db } from '@presently/db'
 import type { Executor } from '../auth/executor.ts'
+import { forgetGuestMail } from './delete-expired.ts'
 import { generateLinkToken, looksLikeLinkToken } from '../secret-links/link-token.ts'
 
 /**
@@ -131,7 +133,11 @@ export async function extendGuestExpiry(db: Executor, guestId: number, until: Da
  * places): the guest's own "delete my details" and the expiry job.
  * @returns whether a guest was deleted.
  */
-export async function deleteGuest(db: Executor, guestId: number): Promise<boolean> {
-  const removed = await db.delete(guests).where(eq(guests.id, guestId)).returning({ id: guests.id })
+export async function deleteGuest(db: Db, guestId: number): Promise<boolean> {
+  const removed = await db.delete(guests).where(eq(guests.id, guestId)).returning({ email: guests.email })
+  await forgetGuestMail(
+    db,
+    removed.map((g) => g.email),
+  )
   return removed.length > 0
 }
