@@ -149,7 +149,7 @@ export async function buildApp({
   // Public catalog answers kept as bytes per catalog version (held in memory by LISTEN) and URL.
   registerPublicReadCache(app, { db, maxBytes: env.PUBLIC_READ_CACHE_MB * 1024 * 1024 })
   const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
-  const guestCookies = await createGuestCookies(db, { appUrl: env.APP_URL, secret: env.GUEST_COOKIE_SECRET })
+  const guestCookies = createGuestCookies(db, { appUrl: env.APP_URL, secret: env.GUEST_COOKIE_SECRET })
   await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs, guestCookies })
   await registerAuthRoutes(app, db, auth)
   registerGoogleRoutes(app, db, auth, { appUrl: env.APP_URL, credentials: google })
