@@ -74,7 +74,7 @@ async function run(target: Target): Promise<void> {
       GUEST_RATE_LIMIT_EMAIL_MAX: 100_000_000,
       // Each visitor comes from its own address (X-Forwarded-For), as family members do: from one
       // address every call would update the same rate-limit counter row, one commit at a time.
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
     },
     db: target.db,
     logger: false,

@@ -43,6 +43,7 @@ export async function registerTrpc(
         recommender: extra.recommender,
         jobScheduler: extra.jobScheduler,
         guests: extra.guestCookies?.(request, reply),
+        readDb: request.readDb(),
       })
       const fast = await answerPublicReads(request, createContext)
       if (fast) {

@@ -48,6 +48,7 @@ function device(user: SessionUser | null = null, options: { limit?: number } = {
         : Promise.resolve()
     },
     recordLogin: () => Promise.resolve(),
+    loginNeedsCode: () => Promise.resolve(false),
     mailer,
     afterResponse: (_label, task) => void task(),
     appUrl,

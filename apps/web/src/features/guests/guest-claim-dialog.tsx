@@ -1,8 +1,12 @@
 import { Alert, Anchor, Button, Checkbox, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
-import { GUEST_DATA_NOTICE } from '@presently/domain'
+import { GUEST_DATA_NOTICE, parseMoneyText } from '@presently/domain'
+import { MoneyInput } from '../../lib/money-input'
 import { apiErrorMessage } from '../../lib/api-errors'
 import { useOpenedAfterMount } from '../../lib/use-opened-after-mount'
+
+/** A pledge: £0.01 to £100,000 in pounds and pence (issue 23; issue 43 §2). */
+const PLEDGE_RULE = { label: 'Pledge', min: 0.01, required: true } as const
 
 /** What the dialog asks for: a claim (how many) or a pledge (how much). */
 export type GuestClaimKind = { kind: 'claim'; left: number } | { kind: 'pledge' }
@@ -40,13 +44,18 @@ export function GuestClaimDialog(props: GuestClaimDialogProps) {
   const [email, setEmail] = useState('')
   const [showName, setShowName] = useState(true)
   const [quantity, setQuantity] = useState<string | number>(1)
-  const [amount, setAmount] = useState<string | number>('')
+  const [amount, setAmount] = useState('')
+  const [showAmountError, setShowAmountError] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setError(null)
-    onSubmit({ name, email, showName, quantity: Number(quantity) || 1, amount: Number(amount) }).catch((err: unknown) =>
+    // Issue 43 §2: a pledge box means what was typed ("-5" or "1000000" is refused there).
+    const pledge = parseMoneyText(amount, PLEDGE_RULE)
+    if (what.kind === 'pledge' && (!pledge.ok || pledge.pounds === null)) return setShowAmountError(true)
+    const pounds = pledge.ok && pledge.pounds !== null ? pledge.pounds : 0
+    onSubmit({ name, email, showName, quantity: Number(quantity) || 1, amount: pounds }).catch((err: unknown) =>
       setError(apiErrorMessage(err, 'That did not work, please try again')),
     )
   }
@@ -95,11 +104,10 @@ export function GuestClaimDialog(props: GuestClaimDialogProps) {
             />
           ) : null}
           {what.kind === 'pledge' ? (
-            <NumberInput
+            <MoneyInput
               label="Pledge (£)"
-              min={0.01}
-              max={100000}
-              decimalScale={2}
+              rule={PLEDGE_RULE}
+              showError={showAmountError}
               value={amount}
               onChange={setAmount}
               w={200}
