@@ -37,6 +37,8 @@ import { registerWishListRoutes } from './rest/wish-lists.ts'
 import { LOG_HOOKS, registerSecretUrlPrivacy, serializeRequest } from './plugins/secret-urls.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerJobs } from './plugins/jobs.ts'
+import { createGuestCookies } from './plugins/guest-cookie.ts'
+import { registerGuestRoutes } from './rest/guests.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
 import { createOutsideFetcher, testOnlyAllowList, type OutsideFetcher } from '@presently/outside-fetch'
@@ -144,6 +146,8 @@ export async function buildApp({
       loginEmailFailureMax: env.AUTH_LOGIN_EMAIL_FAILURE_MAX,
       windowMs: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
       sharedListMax: env.SHARED_LIST_RATE_LIMIT_PER_MINUTE,
+      guestIpMax: env.GUEST_RATE_LIMIT_IP_MAX,
+      guestEmailMax: env.GUEST_RATE_LIMIT_EMAIL_MAX,
     },
   })
   const mailer = registerMail(app, { db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, transport: mailTransport })
@@ -205,7 +209,8 @@ export async function buildApp({
     fetcher: outsideFetcher ?? createShopFetcher(app, env),
     perUserPerMinute: env.LINK_PREVIEW_PER_USER_PER_MINUTE,
   }
-  await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs, linkPreviews })
+  const guestCookies = createGuestCookies(db, { appUrl: env.APP_URL, secret: env.GUEST_COOKIE_SECRET })
+  await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs, linkPreviews, guestCookies })
   await registerAuthRoutes(app, db, auth)
   registerGoogleRoutes(app, db, auth, { appUrl: env.APP_URL, credentials: google })
   await registerUserRoutes(app, db)
@@ -220,7 +225,8 @@ export async function buildApp({
   await registerProductDisableRoutes(app, db)
   await registerRecommendationRoutes(app, db, { llm })
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
-  await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check })
+  await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check, guestCookies })
+  registerGuestRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check, guestCookies, mailer })
   await registerReminderRoutes(app, db)
   await registerLinkPreviewRoutes(app, db, linkPreviews)
   const webDist = env.WEB_DIST ?? defaultWebDist

@@ -149,6 +149,15 @@ export const envSchema = z
     AUTH_RATE_LIMIT_WINDOW_MINUTES: count(15),
     /** Calls on a shared wish list (page, claims, pledges) per IP per minute (issue 23). */
     SHARED_LIST_RATE_LIMIT_PER_MINUTE: count(120),
+    /** Guests' claims and pledges per IP per window of AUTH_RATE_LIMIT_WINDOW_MINUTES (issue 37). */
+    GUEST_RATE_LIMIT_IP_MAX: count(30),
+    /** Guests' claims and pledges per email address (any IP) per window (issue 37). */
+    GUEST_RATE_LIMIT_EMAIL_MAX: count(20),
+    /**
+     * The password the guest cookie is sealed with (32+ characters; issue 37). Unset: the shop
+     * makes one and keeps it in the database, shared by every instance.
+     */
+    GUEST_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Optional LLM re-ranking of recommendations: an OpenAI-compatible chat-completions API (all three or none). */
     LLM_BASE_URL: z
       .string()

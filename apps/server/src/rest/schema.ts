@@ -40,6 +40,11 @@ export const API_TAGS = [
     description: 'Wish lists, their share links, and claims and pledges on shared lists (issue 23)',
   },
   {
+    name: 'guests',
+    description:
+      'People without an account (issue 37): claims and pledges on shared lists by name and email, the confirmation link, the device cookie, and the personal /my-claims/{token} page',
+  },
+  {
     name: 'gifts',
     description: 'Gift history, budgets and the occasion plan (issue 22): presents given, order outcomes, spend',
   },
