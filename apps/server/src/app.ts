@@ -37,8 +37,26 @@ import { registerWishListRoutes } from './rest/wish-lists.ts'
 import { LOG_HOOKS, registerSecretUrlPrivacy, serializeRequest } from './plugins/secret-urls.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerJobs } from './plugins/jobs.ts'
+import { createGuestCookies } from './plugins/guest-cookie.ts'
+import { registerGuestRoutes } from './rest/guests.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
+import { createOutsideFetcher, testOnlyAllowList, type OutsideFetcher } from '@presently/outside-fetch'
+import { registerLinkPreviewRoutes } from './rest/link-previews.ts'
+
+/**
+ * The shop's one guarded outside fetcher (issue 38, docs/decisions/outside-fetch.md), its
+ * User-Agent naming the shop. OUTSIDE_FETCH_TEST_ORIGINS (never in production: env.ts) opens the
+ * e2e fixture shop, with a warning in the log.
+ */
+function createShopFetcher(app: FastifyInstance, env: Pick<Env, 'APP_URL' | 'OUTSIDE_FETCH_TEST_ORIGINS'>) {
+  const origins = env.OUTSIDE_FETCH_TEST_ORIGINS
+  if (origins.length > 0) app.log.warn(`outside fetches may reach test origins ${origins.join(', ')} (tests only)`)
+  return createOutsideFetcher({
+    userAgent: `PresentlyBot/1.0 (+${new URL(env.APP_URL).origin}/; link previews)`,
+    testAllowList: origins.length > 0 ? testOnlyAllowList(origins) : undefined,
+  })
+}
 
 /**
  * The logger options with the log-safe `err` serializer (plugins/log-errors.ts, issue 25): no
@@ -79,6 +97,8 @@ export interface BuildAppOptions {
   jobsDatabaseUrl?: string
   /** Called for every route as it is registered (tests enumerate the route table with it). */
   onRoute?: (route: RouteOptions) => void
+  /** Replaces the guarded outside fetcher of link previews (tests: a fixture DNS, an allow-list). */
+  outsideFetcher?: OutsideFetcher
 }
 
 /**
@@ -92,6 +112,7 @@ export async function buildApp({
   mailTransport,
   onRoute,
   jobsDatabaseUrl,
+  outsideFetcher,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const env = { ...envDefaults(), ...given }
   const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000
@@ -125,6 +146,8 @@ export async function buildApp({
       loginEmailFailureMax: env.AUTH_LOGIN_EMAIL_FAILURE_MAX,
       windowMs: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
       sharedListMax: env.SHARED_LIST_RATE_LIMIT_PER_MINUTE,
+      guestIpMax: env.GUEST_RATE_LIMIT_IP_MAX,
+      guestEmailMax: env.GUEST_RATE_LIMIT_EMAIL_MAX,
     },
   })
   const mailer = registerMail(app, { db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, transport: mailTransport })
@@ -182,7 +205,12 @@ export async function buildApp({
   // Public reads on a replica when one has caught up (issue 42): request.readDb(), ctx.readDb.
   registerReplicaReads(app, { db, replicas, catalogVersion })
   const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
-  await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs })
+  const linkPreviews = {
+    fetcher: outsideFetcher ?? createShopFetcher(app, env),
+    perUserPerMinute: env.LINK_PREVIEW_PER_USER_PER_MINUTE,
+  }
+  const guestCookies = createGuestCookies(db, { appUrl: env.APP_URL, secret: env.GUEST_COOKIE_SECRET })
+  await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs, linkPreviews, guestCookies })
   await registerAuthRoutes(app, db, auth)
   registerGoogleRoutes(app, db, auth, { appUrl: env.APP_URL, credentials: google })
   await registerUserRoutes(app, db)
@@ -197,8 +225,10 @@ export async function buildApp({
   await registerProductDisableRoutes(app, db)
   await registerRecommendationRoutes(app, db, { llm })
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
-  await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check })
+  await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check, guestCookies })
+  registerGuestRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check, guestCookies, mailer })
   await registerReminderRoutes(app, db)
+  await registerLinkPreviewRoutes(app, db, linkPreviews)
   const webDist = env.WEB_DIST ?? defaultWebDist
   // Landing, listing and product pages rendered for visitors (issue 24, LCP; first-view-html.md).
   await registerStatic(app, webDist, { firstView: createFirstView(app, webDist, new URL(env.APP_URL).origin) })

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { loopbackOriginProblem } from '@presently/outside-fetch'
 
 const postgresUrl = z
   .string()
@@ -148,6 +149,15 @@ export const envSchema = z
     AUTH_RATE_LIMIT_WINDOW_MINUTES: count(15),
     /** Calls on a shared wish list (page, claims, pledges) per IP per minute (issue 23). */
     SHARED_LIST_RATE_LIMIT_PER_MINUTE: count(120),
+    /** Guests' claims and pledges per IP per window of AUTH_RATE_LIMIT_WINDOW_MINUTES (issue 37). */
+    GUEST_RATE_LIMIT_IP_MAX: count(30),
+    /** Guests' claims and pledges per email address (any IP) per window (issue 37). */
+    GUEST_RATE_LIMIT_EMAIL_MAX: count(20),
+    /**
+     * The password the guest cookie is sealed with (32+ characters; issue 37). Unset: the shop
+     * makes one and keeps it in the database, shared by every instance.
+     */
+    GUEST_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Optional LLM re-ranking of recommendations: an OpenAI-compatible chat-completions API (all three or none). */
     LLM_BASE_URL: z
       .string()
@@ -178,6 +188,22 @@ export const envSchema = z
      * (Heroku, Render); one per core is the usual choice.
      */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /** Link previews one user may ask for per minute, all instances together (issue 38). */
+    LINK_PREVIEW_PER_USER_PER_MINUTE: count(30),
+    /**
+     * Tests and e2e only (issue 38, docs/decisions/outside-fetch.md): loopback origins with a port,
+     * separated by commas (http://127.0.0.1:4451), that link previews may fetch from: the fixture
+     * shop. Refused when NODE_ENV=production; any other address is refused always.
+     */
+    OUTSIDE_FETCH_TEST_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
   })
   .superRefine((env, ctx) => {
     const llm = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const
@@ -190,6 +216,18 @@ export const envSchema = z
           message: `must be set together with ${llm.filter((n) => n !== name).join(' and ')}`,
         })
       }
+    }
+    if (env.OUTSIDE_FETCH_TEST_ORIGINS.length > 0 && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OUTSIDE_FETCH_TEST_ORIGINS'],
+        message: 'is for tests only and must not be set when NODE_ENV=production',
+      })
+    }
+    for (const origin of env.OUTSIDE_FETCH_TEST_ORIGINS) {
+      const problem = loopbackOriginProblem(origin)
+      if (problem)
+        ctx.addIssue({ code: 'custom', path: ['OUTSIDE_FETCH_TEST_ORIGINS'], message: `${origin}: ${problem}` })
     }
     const pairs = [
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],

@@ -22,6 +22,7 @@ import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as CategoryIndexRouteImport } from './routes/category/index'
 import { Route as FooterPagesAboutRouteImport } from './routes/footer-pages/about'
 import { Route as FooterPagesPrivacyRouteImport } from './routes/footer-pages/privacy'
+import { Route as MyClaimsTokenRouteImport } from './routes/my-claims/$token'
 import { Route as ProductIdRouteImport } from './routes/product/$id'
 import { Route as PromoIndexRouteImport } from './routes/promo/index'
 import { Route as PromoPromoNameRouteImport } from './routes/promo/$promoName'
@@ -34,6 +35,7 @@ import { Route as AccountMyAccountLikedProductsRouteImport } from './routes/_acc
 import { Route as AccountMyAccountMyOrdersRouteImport } from './routes/_account/my-account/my-orders'
 import { Route as AccountMyAccountMyPeopleRouteImport } from './routes/_account/my-account/my-people'
 import { Route as AccountMyAccountProfileRouteImport } from './routes/_account/my-account/profile'
+import { Route as GuestConfirmTokenRouteImport } from './routes/guest/confirm/$token'
 import { Route as ListsSharedTokenRouteImport } from './routes/lists/shared/$token'
 import { Route as AccountMyAccountEditPersonIdRouteImport } from './routes/_account/my-account/edit-person/$id'
 import { Route as AccountMyAccountListsIndexRouteImport } from './routes/_account/my-account/lists/index'
@@ -107,6 +109,11 @@ const FooterPagesPrivacyRoute = FooterPagesPrivacyRouteImport.update({
   path: '/footer-pages/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MyClaimsTokenRoute = MyClaimsTokenRouteImport.update({
+  id: '/my-claims/$token',
+  path: '/my-claims/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductIdRoute = ProductIdRouteImport.update({
   id: '/product/$id',
   path: '/product/$id',
@@ -171,6 +178,11 @@ const AccountMyAccountProfileRoute = AccountMyAccountProfileRouteImport.update({
   path: '/my-account/profile',
   getParentRoute: () => AccountRoute,
 } as any)
+const GuestConfirmTokenRoute = GuestConfirmTokenRouteImport.update({
+  id: '/guest/confirm/$token',
+  path: '/guest/confirm/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ListsSharedTokenRoute = ListsSharedTokenRouteImport.update({
   id: '/lists/shared/$token',
   path: '/lists/shared/$token',
@@ -232,6 +244,7 @@ export interface FileRoutesByFullPath {
   '/unsubscribe': typeof UnsubscribeRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
+  '/my-claims/$token': typeof MyClaimsTokenRoute
   '/product/$id': typeof ProductIdRoute
   '/promo/$promoName': typeof PromoPromoNameRoute
   '/category/': typeof CategoryIndexRoute
@@ -244,6 +257,7 @@ export interface FileRoutesByFullPath {
   '/my-account/my-orders': typeof AccountMyAccountMyOrdersRoute
   '/my-account/my-people': typeof AccountMyAccountMyPeopleRoute
   '/my-account/profile': typeof AccountMyAccountProfileRoute
+  '/guest/confirm/$token': typeof GuestConfirmTokenRoute
   '/lists/shared/$token': typeof ListsSharedTokenRoute
   '/my-account/': typeof AccountMyAccountIndexRoute
   '/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
@@ -266,6 +280,7 @@ export interface FileRoutesByTo {
   '/unsubscribe': typeof UnsubscribeRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
+  '/my-claims/$token': typeof MyClaimsTokenRoute
   '/product/$id': typeof ProductIdRoute
   '/promo/$promoName': typeof PromoPromoNameRoute
   '/category': typeof CategoryIndexRoute
@@ -278,6 +293,7 @@ export interface FileRoutesByTo {
   '/my-account/my-orders': typeof AccountMyAccountMyOrdersRoute
   '/my-account/my-people': typeof AccountMyAccountMyPeopleRoute
   '/my-account/profile': typeof AccountMyAccountProfileRoute
+  '/guest/confirm/$token': typeof GuestConfirmTokenRoute
   '/lists/shared/$token': typeof ListsSharedTokenRoute
   '/my-account': typeof AccountMyAccountIndexRoute
   '/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
@@ -302,6 +318,7 @@ export interface FileRoutesById {
   '/unsubscribe': typeof UnsubscribeRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
+  '/my-claims/$token': typeof MyClaimsTokenRoute
   '/product/$id': typeof ProductIdRoute
   '/promo/$promoName': typeof PromoPromoNameRoute
   '/category/': typeof CategoryIndexRoute
@@ -314,6 +331,7 @@ export interface FileRoutesById {
   '/_account/my-account/my-orders': typeof AccountMyAccountMyOrdersRoute
   '/_account/my-account/my-people': typeof AccountMyAccountMyPeopleRoute
   '/_account/my-account/profile': typeof AccountMyAccountProfileRoute
+  '/guest/confirm/$token': typeof GuestConfirmTokenRoute
   '/lists/shared/$token': typeof ListsSharedTokenRoute
   '/_account/my-account/': typeof AccountMyAccountIndexRoute
   '/_account/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
@@ -338,6 +356,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
+    | '/my-claims/$token'
     | '/product/$id'
     | '/promo/$promoName'
     | '/category/'
@@ -350,6 +369,7 @@ export interface FileRouteTypes {
     | '/my-account/my-orders'
     | '/my-account/my-people'
     | '/my-account/profile'
+    | '/guest/confirm/$token'
     | '/lists/shared/$token'
     | '/my-account/'
     | '/my-account/edit-person/$id'
@@ -372,6 +392,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
+    | '/my-claims/$token'
     | '/product/$id'
     | '/promo/$promoName'
     | '/category'
@@ -384,6 +405,7 @@ export interface FileRouteTypes {
     | '/my-account/my-orders'
     | '/my-account/my-people'
     | '/my-account/profile'
+    | '/guest/confirm/$token'
     | '/lists/shared/$token'
     | '/my-account'
     | '/my-account/edit-person/$id'
@@ -407,6 +429,7 @@ export interface FileRouteTypes {
     | '/unsubscribe'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
+    | '/my-claims/$token'
     | '/product/$id'
     | '/promo/$promoName'
     | '/category/'
@@ -419,6 +442,7 @@ export interface FileRouteTypes {
     | '/_account/my-account/my-orders'
     | '/_account/my-account/my-people'
     | '/_account/my-account/profile'
+    | '/guest/confirm/$token'
     | '/lists/shared/$token'
     | '/_account/my-account/'
     | '/_account/my-account/edit-person/$id'
@@ -443,10 +467,12 @@ export interface RootRouteChildren {
   UnsubscribeRoute: typeof UnsubscribeRoute
   FooterPagesAboutRoute: typeof FooterPagesAboutRoute
   FooterPagesPrivacyRoute: typeof FooterPagesPrivacyRoute
+  MyClaimsTokenRoute: typeof MyClaimsTokenRoute
   ProductIdRoute: typeof ProductIdRoute
   PromoPromoNameRoute: typeof PromoPromoNameRoute
   CategoryIndexRoute: typeof CategoryIndexRoute
   PromoIndexRoute: typeof PromoIndexRoute
+  GuestConfirmTokenRoute: typeof GuestConfirmTokenRoute
   ListsSharedTokenRoute: typeof ListsSharedTokenRoute
   CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route: typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
@@ -544,6 +570,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FooterPagesPrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/my-claims/$token': {
+      id: '/my-claims/$token'
+      path: '/my-claims/$token'
+      fullPath: '/my-claims/$token'
+      preLoaderRoute: typeof MyClaimsTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/product/$id': {
       id: '/product/$id'
       path: '/product/$id'
@@ -627,6 +660,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/my-account/profile'
       preLoaderRoute: typeof AccountMyAccountProfileRouteImport
       parentRoute: typeof AccountRoute
+    }
+    '/guest/confirm/$token': {
+      id: '/guest/confirm/$token'
+      path: '/guest/confirm/$token'
+      fullPath: '/guest/confirm/$token'
+      preLoaderRoute: typeof GuestConfirmTokenRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/lists/shared/$token': {
       id: '/lists/shared/$token'
@@ -739,10 +779,12 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeRoute: UnsubscribeRoute,
   FooterPagesAboutRoute: FooterPagesAboutRoute,
   FooterPagesPrivacyRoute: FooterPagesPrivacyRoute,
+  MyClaimsTokenRoute: MyClaimsTokenRoute,
   ProductIdRoute: ProductIdRoute,
   PromoPromoNameRoute: PromoPromoNameRoute,
   CategoryIndexRoute: CategoryIndexRoute,
   PromoIndexRoute: PromoIndexRoute,
+  GuestConfirmTokenRoute: GuestConfirmTokenRoute,
   ListsSharedTokenRoute: ListsSharedTokenRoute,
   CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route:
     CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route,

@@ -128,7 +128,7 @@ export {
   pledgeToItem,
   linkSharedList,
 } from './services/wish-lists/shared-list.ts'
-export { listMyClaims, plannedGiftsForPerson } from './services/wish-lists/claims.ts'
+export { listMyClaims, listGuestClaims, plannedGiftsForPerson } from './services/wish-lists/claims.ts'
 export { generateShareToken, looksLikeShareToken } from './services/wish-lists/share-token.ts'
 export {
   generateLinkToken,
@@ -157,3 +157,21 @@ export {
   watchCatalogVersion,
   type CatalogVersionWatcher,
 } from './services/catalog-version.ts'
+export { previewLink, type LinkPreviewSettings } from './services/link-previews/preview-link.ts'
+export { readPicture } from './services/link-previews/picture.ts'
+export { readProductPage, type PageFacts } from './services/link-previews/read-product-page.ts'
+// Guest identity (issue 37): one table, one sealed cookie, one confirmation flow (docs/decisions/guests.md).
+export * from './services/guests/index.ts'
+export {
+  guestClaimItem,
+  guestPledgeToItem,
+  guestUnclaimItem,
+  guestClaimsPage,
+  guestRemoveByItem,
+  setWatch,
+  type GuestActor,
+} from './services/wish-lists/guest-claims.ts'
+export { runListDigests, type ListDigestStats } from './services/wish-lists/list-digests.ts'
+export { releaseExpiredHolds } from './services/wish-lists/claim-rules.ts'
+export { INTERNAL_JOBS, type InternalJobName } from './services/jobs/internal-jobs.ts'
+export type { GuestPlumbing } from './trpc.ts'

@@ -16,6 +16,8 @@ export {
   renderSignInCodeEmail,
   renderRemindersEmail,
   renderProfileCompletionEmail,
+  renderGuestConfirmEmail,
+  renderListDigestEmail,
   listUnsubscribeHeaders,
   extractLinks,
   type RenderedEmail,
@@ -32,3 +34,9 @@ export {
   type RemindersEmailProps,
 } from './templates/reminders.ts'
 export type { ProfileCompletionProps, IncompletePersonItem } from './templates/profile-completion.ts'
+export type {
+  GuestConfirmEmailProps,
+  ListDigestAdded,
+  ListDigestChange,
+  ListDigestEmailProps,
+} from './templates/guests.ts'

@@ -7,6 +7,14 @@ import {
   profileCompletionSubject,
   type ProfileCompletionProps,
 } from './templates/profile-completion.ts'
+import {
+  guestConfirmEmail,
+  guestConfirmSubject,
+  listDigestEmail,
+  listDigestSubject,
+  type GuestConfirmEmailProps,
+  type ListDigestEmailProps,
+} from './templates/guests.ts'
 import { resetPasswordEmail, resetPasswordSubject, type ResetPasswordProps } from './templates/reset-password.ts'
 import { signInCodeEmail, signInCodeSubject, type SignInCodeProps } from './templates/sign-in-code.ts'
 
@@ -45,6 +53,16 @@ export function renderRemindersEmail(props: RemindersEmailProps): Promise<Render
 /** The profile-completion campaign mail (issue 13). */
 export function renderProfileCompletionEmail(props: ProfileCompletionProps): Promise<RenderedEmail> {
   return renderBoth(profileCompletionSubject, profileCompletionEmail(props))
+}
+
+/** A guest's confirmation mail (issue 37; 48-hour link, works once). */
+export function renderGuestConfirmEmail(props: GuestConfirmEmailProps): Promise<RenderedEmail> {
+  return renderBoth(guestConfirmSubject, guestConfirmEmail(props))
+}
+
+/** The daily digest of wish-list changes and additions (issue 37). */
+export function renderListDigestEmail(props: ListDigestEmailProps): Promise<RenderedEmail> {
+  return renderBoth(listDigestSubject(props), listDigestEmail(props))
 }
 
 /**

@@ -33,6 +33,10 @@ export interface SecurityOptions {
     windowMs: number
     /** Calls on a shared wish list's token per IP per minute (SHARED_LIST_RATE_LIMIT_PER_MINUTE, issue 23). */
     sharedListMax: number
+    /** Guests' claims and pledges per IP per window (GUEST_RATE_LIMIT_IP_MAX, issue 37). */
+    guestIpMax?: number
+    /** Guests' claims and pledges per email per window (GUEST_RATE_LIMIT_EMAIL_MAX, issue 37). */
+    guestEmailMax?: number
   }
 }
 
@@ -67,6 +71,8 @@ const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
   'forgot-password',
   'reset-password',
   'shared-list',
+  'guest-claim',
+  'guest-link',
 ]
 /**
  * Browser features the shop never uses, off for its pages and anything they embed (issue 25):
@@ -166,6 +172,20 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     keyGenerator: keyOf,
   })
 
+  // Guests (issue 37): claims and pledges per IP and per email address; the confirmation and
+  // personal links per IP (the auth calls' limit). Counted in PostgreSQL like the rest.
+  const byGuestIp = app.createRateLimit({
+    max: options.rateLimits.guestIpMax ?? 30,
+    timeWindow: windowMs,
+    keyGenerator: keyOf,
+  })
+  const byGuestEmail = app.createRateLimit({
+    max: options.rateLimits.guestEmailMax ?? 20,
+    timeWindow: windowMs,
+    keyGenerator: keyOf,
+  })
+  const byGuestLinkIp = app.createRateLimit({ max: Math.max(ipMax, 30), timeWindow: windowMs, keyGenerator: keyOf })
+
   /** Runs one limiter under `key`; the limiter reads the key from a view of the request. */
   async function limit(limiter: typeof byIp, request: FastifyRequest, reply: FastifyReply, key: string) {
     const view = Object.create(request, { [RATE_KEY]: { value: key } }) as FastifyRequest
@@ -187,6 +207,12 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     if (!RATE_LIMITED_ACTIONS.includes(action)) throw new Error(`unknown rate-limited action ${action}`)
     if (action === 'shared-list')
       return limit(bySharedListIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
+    if (action === 'guest-link') return limit(byGuestLinkIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
+    if (action === 'guest-claim') {
+      await limit(byGuestIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
+      if (email) await limit(byGuestEmail, request, reply, `email:${action}:${normal(email)}`)
+      return
+    }
     await limit(byIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     if (!email) return
     if (action !== 'login') {
