@@ -26,7 +26,8 @@ export const GUEST_LIMITS = {
 /** Messages of the guest calls (issue 37). */
 export const GUEST_MESSAGES = {
   /** Unknown, used, replaced or expired confirmation link (one answer for all). */
-  confirmFailed: 'This confirmation link does not work any more. Claim again to get a new one.',
+  confirmFailed:
+    'This confirmation link does not work any more: it was used, replaced by a newer email, or is over 48 hours old. Use the newest email, or claim again to get a new one.',
   confirmed: 'Thank you: your email address is confirmed',
   /** Unknown or revoked personal link. */
   personalNotFound: 'This link does not work any more',

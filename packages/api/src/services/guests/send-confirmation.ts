@@ -16,18 +16,22 @@ export function personalUrl(appUrl: string, guest: Pick<Guest, 'personalToken'>)
   return absolute(appUrl, guestPersonalPath(guest.personalToken))
 }
 
+/** A link sent this recently is not replaced by another claim's mail (one mail for a burst of claims). */
+export const CONFIRMATION_QUIET_MS = 15 * 60_000
+
 /**
  * Emails the guest a confirmation link (issue 37: one confirmation flow for every guest use),
- * unless one is already outstanding and `resend` is not asked: a guest who claims three things
- * in a row gets one email, and its link confirms all three (what is pending when they confirm,
- * not only what the email names). A resend replaces the outstanding link (the old one stops
- * working). The link works once and for 48 hours; only its hash is stored.
+ * unless one went out in the last 15 minutes and `resend` is not asked: a guest who claims three
+ * things in a row gets one email, and its link confirms all three (what is pending when they
+ * confirm, not only what the email names). A later claim (the first mail may be lost) or a resend
+ * replaces the outstanding link: the newest email's link works, older ones stop. The link works
+ * once and for 48 hours; only its hash is stored.
  *
  * Callers rate-limit per IP and per email before calling (the server's 'guest-claim' limits).
  *
  * @param lines what the guest is confirming, for the email ("Lego Duplo on Sam’s list “Christmas”").
  * @param holdHours how long what they did is held unconfirmed (2), or null.
- * @returns sent: false when a live link was already out (nothing sent).
+ * @returns sent: false when a link went out in the last 15 minutes (nothing sent).
  */
 export async function sendGuestConfirmation(
   db: Db,
@@ -38,15 +42,16 @@ export async function sendGuestConfirmation(
 ): Promise<{ sent: boolean }> {
   const token = generateLinkToken()
   const expiresAt = new Date(now.getTime() + GUEST_LIMITS.confirmHours * 3_600_000)
-  // Take the slot in one statement: only when no live link is out (or a resend), so two claims
-  // at once send one email.
+  // Take the slot in one statement: only when no link went out in the quiet window (or a resend),
+  // so two claims at once send one email. A link's sending time is its expiry less 48 hours.
+  const quietUntil = new Date(expiresAt.getTime() - CONFIRMATION_QUIET_MS)
   const taken = await db
     .update(guests)
     .set({ confirmTokenHash: hashLinkToken(token), confirmExpiresAt: expiresAt })
     .where(
       and(
         eq(guests.id, guest.id),
-        options.resend ? sql`true` : or(isNull(guests.confirmTokenHash), lte(guests.confirmExpiresAt, now)),
+        options.resend ? sql`true` : or(isNull(guests.confirmTokenHash), lte(guests.confirmExpiresAt, quietUntil)),
       ),
     )
     .returning({ id: guests.id })
