@@ -204,6 +204,7 @@ export async function buildApp({
   const linkPreviews = {
     fetcher: outsideFetcher ?? createShopFetcher(app, env),
     perUserPerMinute: env.LINK_PREVIEW_PER_USER_PER_MINUTE,
+    perHostPerSecond: env.LINK_PREVIEW_PER_HOST_PER_SECOND,
   }
   await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs, linkPreviews })
   await registerAuthRoutes(app, db, auth)

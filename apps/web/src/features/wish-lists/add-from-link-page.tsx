@@ -37,7 +37,8 @@ export function AddFromLinkContent({ url, title }: { url: string; title: string 
     },
   })
   if (lists.isPending) return <Skeleton height={240} aria-label="Loading your wish lists" />
-  const initial = { ...draftOf(), link: url, title }
+  // The shared title is a first guess: the page's own reading may replace it.
+  const initial = { ...draftOf(), link: url, title, previewed: { title, price: '' } }
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-label="The item">
       <Stack gap="md">
