@@ -208,6 +208,7 @@ export async function buildApp({
   const linkPreviews = {
     fetcher: outsideFetcher ?? createShopFetcher(app, env),
     perUserPerMinute: env.LINK_PREVIEW_PER_USER_PER_MINUTE,
+    perHostPerSecond: env.LINK_PREVIEW_PER_HOST_PER_SECOND,
   }
   const guestCookies = createGuestCookies(db, { appUrl: env.APP_URL, secret: env.GUEST_COOKIE_SECRET })
   await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs, linkPreviews, guestCookies })

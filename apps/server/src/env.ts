@@ -190,6 +190,8 @@ export const envSchema = z
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     /** Link previews one user may ask for per minute, all instances together (issue 38). */
     LINK_PREVIEW_PER_USER_PER_MINUTE: count(30),
+    /** Fetches a second from one shop's host by the whole shop, all instances together (issue 38). */
+    LINK_PREVIEW_PER_HOST_PER_SECOND: count(2),
     /**
      * Tests and e2e only (issue 38, docs/decisions/outside-fetch.md): loopback origins with a port,
      * separated by commas (http://127.0.0.1:4451), that link previews may fetch from: the fixture

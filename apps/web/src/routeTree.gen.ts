@@ -40,6 +40,7 @@ import { Route as ListsSharedTokenRouteImport } from './routes/lists/shared/$tok
 import { Route as AccountMyAccountEditPersonIdRouteImport } from './routes/_account/my-account/edit-person/$id'
 import { Route as AccountMyAccountListsIndexRouteImport } from './routes/_account/my-account/lists/index'
 import { Route as AccountMyAccountListsIdRouteImport } from './routes/_account/my-account/lists/$id'
+import { Route as AccountMyAccountListsAddRouteImport } from './routes/_account/my-account/lists/add'
 import { Route as AccountMyAccountMyOrderDetailsIdRouteImport } from './routes/_account/my-account/my-order-details/$id'
 import { Route as AccountMyAccountPersonIdRouteImport } from './routes/_account/my-account/person/$id'
 import { Route as AccountMyAccountPlanOccasionYearRouteImport } from './routes/_account/my-account/plan/$occasion/$year'
@@ -205,6 +206,12 @@ const AccountMyAccountListsIdRoute = AccountMyAccountListsIdRouteImport.update({
   path: '/my-account/lists/$id',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountMyAccountListsAddRoute =
+  AccountMyAccountListsAddRouteImport.update({
+    id: '/my-account/lists/add',
+    path: '/my-account/lists/add',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AccountMyAccountMyOrderDetailsIdRoute =
   AccountMyAccountMyOrderDetailsIdRouteImport.update({
     id: '/my-account/my-order-details/$id',
@@ -262,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/my-account/': typeof AccountMyAccountIndexRoute
   '/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
   '/my-account/lists/$id': typeof AccountMyAccountListsIdRoute
+  '/my-account/lists/add': typeof AccountMyAccountListsAddRoute
   '/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
   '/my-account/lists/': typeof AccountMyAccountListsIndexRoute
@@ -298,6 +306,7 @@ export interface FileRoutesByTo {
   '/my-account': typeof AccountMyAccountIndexRoute
   '/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
   '/my-account/lists/$id': typeof AccountMyAccountListsIdRoute
+  '/my-account/lists/add': typeof AccountMyAccountListsAddRoute
   '/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
   '/my-account/lists': typeof AccountMyAccountListsIndexRoute
@@ -336,6 +345,7 @@ export interface FileRoutesById {
   '/_account/my-account/': typeof AccountMyAccountIndexRoute
   '/_account/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
   '/_account/my-account/lists/$id': typeof AccountMyAccountListsIdRoute
+  '/_account/my-account/lists/add': typeof AccountMyAccountListsAddRoute
   '/_account/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/_account/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
   '/_account/my-account/lists/': typeof AccountMyAccountListsIndexRoute
@@ -374,6 +384,7 @@ export interface FileRouteTypes {
     | '/my-account/'
     | '/my-account/edit-person/$id'
     | '/my-account/lists/$id'
+    | '/my-account/lists/add'
     | '/my-account/my-order-details/$id'
     | '/my-account/person/$id'
     | '/my-account/lists/'
@@ -410,6 +421,7 @@ export interface FileRouteTypes {
     | '/my-account'
     | '/my-account/edit-person/$id'
     | '/my-account/lists/$id'
+    | '/my-account/lists/add'
     | '/my-account/my-order-details/$id'
     | '/my-account/person/$id'
     | '/my-account/lists'
@@ -447,6 +459,7 @@ export interface FileRouteTypes {
     | '/_account/my-account/'
     | '/_account/my-account/edit-person/$id'
     | '/_account/my-account/lists/$id'
+    | '/_account/my-account/lists/add'
     | '/_account/my-account/my-order-details/$id'
     | '/_account/my-account/person/$id'
     | '/_account/my-account/lists/'
@@ -696,6 +709,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountMyAccountListsIdRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/_account/my-account/lists/add': {
+      id: '/_account/my-account/lists/add'
+      path: '/my-account/lists/add'
+      fullPath: '/my-account/lists/add'
+      preLoaderRoute: typeof AccountMyAccountListsAddRouteImport
+      parentRoute: typeof AccountRoute
+    }
     '/_account/my-account/my-order-details/$id': {
       id: '/_account/my-account/my-order-details/$id'
       path: '/my-account/my-order-details/$id'
@@ -739,6 +759,7 @@ interface AccountRouteChildren {
   AccountMyAccountIndexRoute: typeof AccountMyAccountIndexRoute
   AccountMyAccountEditPersonIdRoute: typeof AccountMyAccountEditPersonIdRoute
   AccountMyAccountListsIdRoute: typeof AccountMyAccountListsIdRoute
+  AccountMyAccountListsAddRoute: typeof AccountMyAccountListsAddRoute
   AccountMyAccountMyOrderDetailsIdRoute: typeof AccountMyAccountMyOrderDetailsIdRoute
   AccountMyAccountPersonIdRoute: typeof AccountMyAccountPersonIdRoute
   AccountMyAccountListsIndexRoute: typeof AccountMyAccountListsIndexRoute
@@ -757,6 +778,7 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountMyAccountIndexRoute: AccountMyAccountIndexRoute,
   AccountMyAccountEditPersonIdRoute: AccountMyAccountEditPersonIdRoute,
   AccountMyAccountListsIdRoute: AccountMyAccountListsIdRoute,
+  AccountMyAccountListsAddRoute: AccountMyAccountListsAddRoute,
   AccountMyAccountMyOrderDetailsIdRoute: AccountMyAccountMyOrderDetailsIdRoute,
   AccountMyAccountPersonIdRoute: AccountMyAccountPersonIdRoute,
   AccountMyAccountListsIndexRoute: AccountMyAccountListsIndexRoute,

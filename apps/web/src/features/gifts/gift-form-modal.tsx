@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { LinkPreviewField } from '../link-previews/link-preview-field'
 import { parseMoneyText, ukToday, type GiftOutput } from '@presently/domain'
 import { MoneyInput, moneyText } from '../../lib/money-input'
 import { apiErrorMessage } from '../../lib/api-errors'
@@ -106,13 +107,17 @@ function GiftForm({ personId, gift, onClose }: { personId: number; gift: GiftOut
           onChange={(e) => setDraft((d) => ({ ...d, title: e.currentTarget.value }))}
           data-autofocus
         />
-        <TextInput
-          label="Link"
-          description="Optional: an http or https address"
-          type="url"
-          maxLength={2000}
+        {/* Issue 38: a pasted shop link fills in what it was and its price (both editable). */}
+        <LinkPreviewField
           value={draft.link}
-          onChange={(e) => setDraft((d) => ({ ...d, link: e.currentTarget.value }))}
+          onChange={(link) => setDraft((d) => ({ ...d, link }))}
+          onPreview={(preview) =>
+            setDraft((d) => ({
+              ...d,
+              title: preview.title ?? d.title,
+              pricePaid: preview.price !== null ? moneyText(preview.price) : d.pricePaid,
+            }))
+          }
         />
         <Group grow align="flex-start">
           <MoneyInput

@@ -18,11 +18,16 @@ export async function countUserPreview(db: Db, userId: number, perMinute: number
  * is used up, for at most `maxWaitMs`.
  * @returns true when the fetch may go ahead, false when no turn came in time.
  */
-export async function awaitHostTurn(db: Db, host: string, maxWaitMs: number): Promise<boolean> {
+export async function awaitHostTurn(
+  db: Db,
+  host: string,
+  maxWaitMs: number,
+  perSecond: number = LINK_PREVIEW_LIMITS.perHostPerSecond,
+): Promise<boolean> {
   const until = Date.now() + maxWaitMs
   for (;;) {
     const { current, ttl } = await countHit(db, `host:link-preview:${host.toLowerCase()}`, 1000)
-    if (current <= LINK_PREVIEW_LIMITS.perHostPerSecond) return true
+    if (current <= perSecond) return true
     const wait = Math.max(ttl, 50) + Math.floor(Math.random() * 50)
     if (Date.now() + wait > until) return false
     await new Promise((resolve) => setTimeout(resolve, wait))

@@ -22,6 +22,8 @@ export interface LinkPreviewSettings {
   perUserPerMinute?: number
   /** How long to wait for a turn at a busy shop's host; default 3 s. */
   hostWaitMs?: number
+  /** Fetches a second per shop host; default LINK_PREVIEW_LIMITS.perHostPerSecond (the bench raises it). */
+  perHostPerSecond?: number
 }
 
 export interface PreviewOptions extends LinkPreviewSettings {
@@ -69,7 +71,8 @@ export async function previewLink(db: Db, link: string, options: PreviewOptions)
     .where(and(eq(linkPreviews.url, key), gt(linkPreviews.expiresAt, sql`now()`)))
   if (cached) return { ...(cached.facts as Facts), url: key, readAt: cached.readAt.toISOString(), catalogProduct: null }
 
-  if (!(await awaitHostTurn(db, url.hostname, options.hostWaitMs ?? 3000))) {
+  const perSecond = options.perHostPerSecond ?? LINK_PREVIEW_LIMITS.perHostPerSecond
+  if (!(await awaitHostTurn(db, url.hostname, options.hostWaitMs ?? 3000, perSecond))) {
     return { ...emptyFacts('unreadable', LINK_PREVIEW_MESSAGES.shopBusy), url: key, readAt: null, catalogProduct: null }
   }
   const { facts, keep } = await readLink(db, options.fetcher, url)
