@@ -110,3 +110,47 @@ test('a guest claims from a phone, confirms from the email, and undoes it from t
   await expect(third.getByRole('button', { name: "I'll get this: Hand-knitted scarf" })).toBeVisible()
   await Promise.all([phoneContext.close(), thirdContext.close(), laptopContext.close()])
 })
+
+test('My Claims shows pledges beside claims and what the owner changed or removed', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000)
+  await newShopper(page, 'claims-owner')
+  const list = await apiJson<{ id: number }>(await page.request.post('/api/lists', { data: { name: 'Birthday' } }))
+  const kite = await apiJson<{ id: number }>(
+    await page.request.post(`/api/lists/${list.id}/items`, { data: { title: 'Stunt kite', price: 30 } }),
+  )
+  const bike = await apiJson<{ id: number }>(
+    await page.request.post(`/api/lists/${list.id}/items`, { data: { title: 'Bike', price: 300, groupGift: true } }),
+  )
+  const mug = await apiJson<{ id: number }>(
+    await page.request.post(`/api/lists/${list.id}/items`, { data: { title: 'Mug', price: 8 } }),
+  )
+  const { url } = await apiJson<{ url: string }>(await page.request.post(`/api/lists/${list.id}/share`))
+  const token = new URL(url).pathname.split('/').pop()!
+
+  const claimerContext = await browser.newContext()
+  const claimer = await claimerContext.newPage()
+  await newShopper(claimer, 'claims-claimer')
+  await apiJson(await claimer.request.post(`/api/shared-lists/${token}/items/${kite.id}/claim`, { data: {} }))
+  await apiJson(await claimer.request.post(`/api/shared-lists/${token}/items/${mug.id}/claim`, { data: {} }))
+  await apiJson(
+    await claimer.request.post(`/api/shared-lists/${token}/items/${bike.id}/pledges`, { data: { amount: 25 } }),
+  )
+  // The owner raises the kite's price and removes the mug.
+  await apiJson(await page.request.patch(`/api/lists/${list.id}/items/${kite.id}`, { data: { price: 35 } }))
+  await apiJson(await page.request.delete(`/api/lists/${list.id}/items/${mug.id}`))
+
+  await claimer.goto('/my-account/claims')
+  await expect(claimer.getByRole('heading', { level: 1, name: 'My Claims' })).toBeVisible()
+  const kiteCard = claimer.getByRole('article', { name: 'Stunt kite' })
+  await expect(kiteCard.getByText("Changed by the list's owner")).toBeVisible()
+  await expect(claimer.getByRole('article', { name: 'Mug' }).getByText("Removed by the list's owner")).toBeVisible()
+  const bikeCard = claimer.getByRole('article', { name: 'Bike' })
+  await expect(bikeCard.getByText('£25.00 towards Bike')).toBeVisible()
+  await expect(bikeCard.getByText('Group gift pledge')).toBeVisible()
+  await expectNoSeriousViolations(claimer)
+  await shots(claimer, testInfo, 'my-claims-account')
+  await claimerContext.close()
+})
