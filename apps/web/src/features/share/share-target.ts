@@ -62,12 +62,14 @@ export function sharedLink(shared: SharedLink): string | null {
 }
 
 /**
- * Where the shop opens for a shared link (issue 24; issue 38). A share with a web link opens
- * "Add to a wish list" with it, where the page is read into an item (its title goes along as a
- * first guess); plain shared text opens a search for it, and nothing readable the home page.
+ * Where the shop opens for a shared link (issue 24; issue 38). For a signed-in user, a share with
+ * a web link opens "Add to a wish list" with it, where the page is read into an item (its title
+ * goes along as a first guess); otherwise (plain text, or a visitor without an account, whom the
+ * account pages would send to the home page) a search for the shared words, and nothing readable
+ * the home page.
  */
-export function shareDestination(shared: SharedLink): ShareDestination {
-  const link = sharedLink(shared)
+export function shareDestination(shared: SharedLink, options: { signedIn: boolean }): ShareDestination {
+  const link = options.signedIn ? sharedLink(shared) : null
   if (link) {
     const title = shared.title?.replace(/\s+/g, ' ').trim().slice(0, MAX_TERM_LENGTH)
     return { to: '/my-account/lists/add', search: title ? { url: link, title } : { url: link } }
