@@ -34,6 +34,7 @@ import { registerJobRoutes } from './rest/jobs.ts'
 import { registerWishListRoutes } from './rest/wish-lists.ts'
 import { registerSharedListPrivacy, serializeRequest } from './plugins/shared-list-privacy.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
+import { registerExchangeRoutes } from './rest/exchanges.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
@@ -106,6 +107,8 @@ export async function buildApp({
       loginEmailFailureMax: env.AUTH_LOGIN_EMAIL_FAILURE_MAX,
       windowMs: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
       sharedListMax: env.SHARED_LIST_RATE_LIMIT_PER_MINUTE,
+      exchangeJoinMax: env.EXCHANGE_JOIN_RATE_LIMIT_PER_HOUR,
+      exchangeMessageMax: env.EXCHANGE_MESSAGE_RATE_LIMIT_PER_HOUR,
     },
   })
   const mailer = registerMail(app, { db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, transport: mailTransport })
@@ -162,6 +165,7 @@ export async function buildApp({
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
   await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check })
   await registerReminderRoutes(app, db)
+  await registerExchangeRoutes(app, db, { auth })
   const webDist = env.WEB_DIST ?? defaultWebDist
   // Landing, listing and product pages rendered for visitors (issue 24, LCP; first-view-html.md).
   await registerStatic(app, webDist, { firstView: createFirstView(app, webDist, new URL(env.APP_URL).origin) })

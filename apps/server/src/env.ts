@@ -69,6 +69,9 @@ export const envSchema = z
     AUTH_RATE_LIMIT_WINDOW_MINUTES: count(15),
     /** Calls on a shared wish list (page, claims, pledges) per IP per minute (issue 23). */
     SHARED_LIST_RATE_LIMIT_PER_MINUTE: count(120),
+    /** Gift exchanges (issue 36): joins by the join link, and questions and notes, per IP per hour. */
+    EXCHANGE_JOIN_RATE_LIMIT_PER_HOUR: count(20),
+    EXCHANGE_MESSAGE_RATE_LIMIT_PER_HOUR: count(60),
     /** Optional LLM re-ranking of recommendations: an OpenAI-compatible chat-completions API (all three or none). */
     LLM_BASE_URL: z
       .string()

@@ -143,3 +143,4 @@ export {
   watchCatalogVersion,
   type CatalogVersionWatcher,
 } from './services/catalog-version.ts'
+export * from './services/exchanges/index.ts'

@@ -16,6 +16,8 @@ import { wishListsRouter } from './router/wish-lists.ts'
 import { sharedListsRouter } from './router/shared-lists.ts'
 import { giftsRouter } from './router/gifts.ts'
 import { remindersRouter } from './router/reminders.ts'
+import { exchangesRouter } from './router/exchanges.ts'
+import { exchangeParticipantsRouter } from './router/exchange-participants.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -35,6 +37,8 @@ export const appRouter = router({
   sharedLists: sharedListsRouter,
   gifts: giftsRouter,
   reminders: remindersRouter,
+  exchanges: exchangesRouter,
+  exchangeParticipants: exchangeParticipantsRouter,
 })
 
 /** The API's type, imported by the web client. */

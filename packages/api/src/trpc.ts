@@ -22,7 +22,15 @@ export interface SessionUser {
  * on a shared wish list's token, per IP only (issue 23, docs/decisions/wish-lists.md).
  */
 export type RateLimitedAction =
-  'login' | 'register' | 'resend-confirmation' | 'forgot-password' | 'reset-password' | 'shared-list'
+  | 'login'
+  | 'register'
+  | 'resend-confirmation'
+  | 'forgot-password'
+  | 'reset-password'
+  | 'shared-list'
+  | 'exchange-link'
+  | 'exchange-join'
+  | 'exchange-message'
 
 /**
  * What the server lends the auth procedures for one request: the session cookie, the mailer

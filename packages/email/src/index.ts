@@ -15,6 +15,7 @@ export {
   renderResetPasswordEmail,
   renderRemindersEmail,
   renderProfileCompletionEmail,
+  renderExchangeEmail,
   listUnsubscribeHeaders,
   extractLinks,
   type RenderedEmail,
@@ -30,3 +31,4 @@ export {
   type RemindersEmailProps,
 } from './templates/reminders.ts'
 export type { ProfileCompletionProps, IncompletePersonItem } from './templates/profile-completion.ts'
+export type { ExchangeEmailProps } from './templates/exchanges.ts'

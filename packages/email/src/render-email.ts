@@ -7,6 +7,7 @@ import {
   profileCompletionSubject,
   type ProfileCompletionProps,
 } from './templates/profile-completion.ts'
+import { exchangeEmail, type ExchangeEmailProps } from './templates/exchanges.ts'
 import { resetPasswordEmail, resetPasswordSubject, type ResetPasswordProps } from './templates/reset-password.ts'
 
 /** A rendered email: the subject and both bodies (HTML for mail clients, text for the rest). */
@@ -34,6 +35,11 @@ export function renderResetPasswordEmail(props: ResetPasswordProps): Promise<Ren
 /** The gift reminder mail of the upcoming-events campaign (issue 21). */
 export function renderRemindersEmail(props: RemindersEmailProps): Promise<RenderedEmail> {
   return renderBoth(remindersSubject(props.reminders), remindersEmail(props))
+}
+
+/** A gift-exchange mail (issue 36); the subject is given, the body never names a pair. */
+export function renderExchangeEmail(subject: string, props: ExchangeEmailProps): Promise<RenderedEmail> {
+  return renderBoth(subject, exchangeEmail(props))
 }
 
 /** The profile-completion campaign mail (issue 13). */

@@ -1,9 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 
-/** Paths that carry a shared wish list's token (issue 23). */
-const TOKEN_PATHS = [/^(\/api\/shared-lists\/)[^/?#]*/i, /^(\/lists\/shared\/)[^/?#]*/i]
-/** tRPC calls of the sharedLists router carry the token in their query string or body. */
-const TRPC_SHARED = /^\/trpc\/[^?]*sharedLists\./i
+/**
+ * Paths that carry a secret link's token: shared wish lists (issue 23), gift exchanges' personal
+ * and join links (issue 36).
+ */
+const TOKEN_PATHS = [
+  /^(\/api\/shared-lists\/)[^/?#]*/i,
+  /^(\/lists\/shared\/)[^/?#]*/i,
+  /^(\/api\/exchange-links\/)[^/?#]*/i,
+  /^(\/api\/exchange-join\/)[^/?#]*/i,
+  /^(\/exchange\/(?:join\/)?)[^/?#]*/i,
+]
+/** tRPC calls of the sharedLists and exchangeParticipants routers carry the token in their query string or body. */
+const TRPC_SHARED = /^\/trpc\/[^?]*(sharedLists|exchangeParticipants)\./i
 
 /** True for a request on a shared wish list: its page, its REST calls or its tRPC calls. */
 export function isSharedListUrl(url: string): boolean {

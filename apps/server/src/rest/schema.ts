@@ -48,6 +48,11 @@ export const API_TAGS = [
     description: "Gift reminders (issue 21): the account's reminder settings and the reminder email's unsubscribe",
   },
   {
+    name: 'exchanges',
+    description:
+      'Gift exchanges (Secret Santa, issue 36): the organiser’s calls (never a pair), and a participant’s by personal link or signed in',
+  },
+  {
     name: 'notifications',
     description: 'Admin: the scheduled email campaigns of the Email Manager (account-area §2 Tools, §7)',
   },
