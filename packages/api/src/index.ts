@@ -122,7 +122,7 @@ export {
   pledgeToItem,
   linkSharedList,
 } from './services/wish-lists/shared-list.ts'
-export { listMyClaims, plannedGiftsForPerson } from './services/wish-lists/claims.ts'
+export { listMyClaims, listGuestClaims, plannedGiftsForPerson } from './services/wish-lists/claims.ts'
 export { generateShareToken, looksLikeShareToken } from './services/wish-lists/share-token.ts'
 export {
   generateLinkToken,
@@ -144,3 +144,5 @@ export {
   type CatalogVersionWatcher,
 } from './services/catalog-version.ts'
 export * from './services/exchanges/index.ts'
+// Guest identity (issue 37): one table, one sealed cookie, one confirmation flow (docs/decisions/guests.md).
+export * from './services/guests/index.ts'

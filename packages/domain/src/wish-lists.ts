@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { idField, numberInput, safeText } from './input.ts'
 import { isoDateInput } from './people.ts'
+import { emailInput } from './auth.ts'
+import { guestNameField, guestOutput } from './guests.ts'
 
 /**
  * Wish lists shared with the people who buy for their owner, claims hidden from the owner
@@ -50,6 +52,18 @@ export const WISH_LIST_MESSAGES = {
   shareRevoked: 'The link no longer works',
   claimed: 'Claimed',
   pledged: 'Pledged',
+  /** Issue 37: a guest's claim waits for their email's confirmation. */
+  claimHeld: 'Held for you for 2 hours: confirm with the link we emailed you',
+  pledgeHeld: 'Confirm with the link we emailed you to keep this pledge',
+  /** Issue 37: an unconfirmed device cannot change what a guest already claimed. */
+  guestAlreadyClaimed: 'This email address has claimed this already: use the link in its email to change it',
+  guestAlreadyPledged: 'This email address has pledged towards this already: use the link in its email to change it',
+  watching: 'We will email you when something is added (at most once a day)',
+  notWatching: 'You will not be emailed about new items',
+  /** Issue 37: only someone who claimed or pledged can watch a list. */
+  watchNeedsClaim: 'Claim something on this list first, then you can watch it',
+  /** Issue 43: how the claims page marks an owner's change. */
+  itemChanged: "Changed by the list's owner",
 } as const
 
 export const WISH_LIST_PRIORITIES = ['must_have', 'would_like', 'nice_idea'] as const
@@ -200,6 +214,33 @@ export const claimInput = z.object({ quantity: quantityField.optional() })
 /** POST /api/shared-lists/{token}/items/{itemId}/pledges {amount} in pounds (replaces the caller's pledge). */
 export const pledgeInput = z.object({ amount: pounds('amount', 0.01) })
 
+const showNameField = z.boolean({ error: 'showName must be true or false' })
+
+/**
+ * POST /api/shared-lists/{token}/items/{itemId}/guest-claim (issue 37): a visitor without an
+ * account claims by name and email (not needed on a device already confirmed by its guest cookie);
+ * `showName`: other visitors see their first name (default: only "Claimed").
+ */
+export const guestClaimInput = z.object({
+  quantity: quantityField.optional(),
+  name: guestNameField.optional(),
+  email: emailInput.optional(),
+  showName: showNameField.optional(),
+})
+export type GuestClaimInput = z.input<typeof guestClaimInput>
+
+/** POST /api/shared-lists/{token}/items/{itemId}/guest-pledges {amount, name?, email?, showName?} (issue 37). */
+export const guestPledgeInput = z.object({
+  amount: pounds('amount', 0.01),
+  name: guestNameField.optional(),
+  email: emailInput.optional(),
+  showName: showNameField.optional(),
+})
+export type GuestPledgeInput = z.input<typeof guestPledgeInput>
+
+/** PUT /api/shared-lists/{token}/watch {watch}: "tell me when something is added" (issue 37). */
+export const watchInput = z.object({ watch: z.boolean({ error: 'watch must be true or false' }) })
+
 /** POST /api/shared-lists/{token}/link {personId}: "This list belongs to {person}"; null unlinks. */
 export const linkPersonInput = z.object({ personId: idField.nullable() })
 
@@ -253,13 +294,21 @@ const personName = z.string()
 export const sharedItemOutput = ownerItemOutput.extend({
   /** Units claimed by everyone; null when hidden (the owner, or a visitor not signed in). */
   claimedQuantity: z.number().int().nullable(),
-  /** Who claimed how many ("you" is mine: true). */
-  claims: z.array(z.object({ name: personName, quantity: z.number().int(), mine: z.boolean() })),
+  /**
+   * Who claimed how many ("You" is mine: true). `name` is null for a guest who chose not to show
+   * their first name (issue 37: others see "Claimed"). `pending`: the caller's own claim waits for
+   * its email's confirmation (never said of others' claims).
+   */
+  claims: z.array(
+    z.object({ name: personName.nullable(), quantity: z.number().int(), mine: z.boolean(), pending: z.boolean() }),
+  ),
   /** Group gifts: the pounds pledged and by whom; null for other items or when hidden. */
   pledges: z
     .object({
       total: z.number(),
-      pledgers: z.array(z.object({ name: personName, amount: z.number(), mine: z.boolean() })),
+      pledgers: z.array(
+        z.object({ name: personName.nullable(), amount: z.number(), mine: z.boolean(), pending: z.boolean() }),
+      ),
     })
     .nullable(),
 })
@@ -267,11 +316,12 @@ export type SharedItemOutput = z.infer<typeof sharedItemOutput>
 
 /**
  * GET /api/shared-lists/{token}. `view`: "owner" (the list's owner, who sees no claims),
- * "visitor" (signed in: claims and pledges shown) or "anonymous" (not signed in: claims hidden
- * until sign-in, so a signed-out owner cannot peek).
+ * "visitor" (signed in: claims and pledges shown), "guest" (a guest confirmed on this device by
+ * their cookie, issue 37: claims shown as to a visitor) or "anonymous" (claims hidden until sign-in
+ * or a guest's confirmation, so a signed-out owner cannot peek).
  */
 export const sharedListOutput = z.object({
-  view: z.enum(['owner', 'visitor', 'anonymous']),
+  view: z.enum(['owner', 'visitor', 'guest', 'anonymous']),
   list: z.object({
     name: z.string(),
     occasionId: z.number().int().nullable(),
@@ -282,6 +332,10 @@ export const sharedListOutput = z.object({
   }),
   /** The visitor's person the list belongs to ("This list belongs to {person}"), or null. */
   person: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The guest of this device (view "guest"), else null. */
+  guest: guestOutput.nullable(),
+  /** Whether the caller watches the list (issue 37); false for owner and anonymous views. */
+  watching: z.boolean(),
   items: z.array(sharedItemOutput),
 })
 export type SharedListOutput = z.infer<typeof sharedListOutput>
@@ -289,8 +343,24 @@ export type SharedListOutput = z.infer<typeof sharedListOutput>
 /** POST .../claim, DELETE .../claim and POST .../pledges answer the item as the visitor now sees it. */
 export const sharedItemAnswer = z.object({ success: z.literal(true), message: z.string(), item: sharedItemOutput })
 
-/** One of the caller's claims (GET /api/my-account/claims), newest first. */
+/**
+ * A guest's claim or pledge (issue 37): the item as they now see it; `pending` when it waits for
+ * the email's confirmation (held 2 hours), `confirmationSent` when this call emailed the link.
+ */
+export const guestItemAnswer = sharedItemAnswer.extend({ pending: z.boolean(), confirmationSent: z.boolean() })
+export type GuestItemAnswer = z.infer<typeof guestItemAnswer>
+
+/** PUT /api/shared-lists/{token}/watch: whether the caller now watches the list. */
+export const watchAnswer = z.object({ success: z.literal(true), message: z.string(), watching: z.boolean() })
+
+/**
+ * One of the caller's claims or pledges (GET /api/my-account/claims, GET /api/my-claims/{token}),
+ * newest first. Pledges appear beside claims (issue 43): `kind` says which, `amount` is the
+ * pledge in pounds (null for a claim).
+ */
 export const myClaimOutput = z.object({
+  kind: z.enum(['claim', 'pledge']),
+  amount: z.number().nullable(),
   itemId: z.number().int(),
   title: z.string(),
   productId: z.number().int().nullable(),
@@ -305,6 +375,10 @@ export const myClaimOutput = z.object({
   sharedPath: z.string().nullable(),
   /** Issue 23: true when the owner deleted the item or the list ("Removed by the list's owner"). */
   removed: z.boolean(),
+  /** Issue 37: the owner changed its title, price or quantity since ("Changed by the list's owner"). */
+  changed: z.boolean(),
+  /** Issue 37: a guest's claim or pledge waiting for the email's confirmation. */
+  pending: z.boolean(),
   person: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   occasionId: z.number().int().nullable(),
   occasionLabel: z.string().nullable(),
@@ -335,3 +409,12 @@ export type PlannedGiftOutput = z.infer<typeof plannedGiftOutput>
 export function sharedListPath(token: string): string {
   return `/lists/shared/${token}`
 }
+
+/** GET /api/my-claims/{token} (issue 37): a guest's own page of claims and pledges. */
+export const guestClaimsOutput = z.object({
+  guest: guestOutput,
+  claims: z.array(myClaimOutput),
+  /** Lists the guest watches (issue 37). */
+  watches: z.array(z.object({ listId: z.number().int(), listName: z.string(), ownerName: z.string() })),
+})
+export type GuestClaimsOutput = z.infer<typeof guestClaimsOutput>

@@ -16,6 +16,8 @@ export {
   renderRemindersEmail,
   renderProfileCompletionEmail,
   renderExchangeEmail,
+  renderGuestConfirmEmail,
+  renderListDigestEmail,
   listUnsubscribeHeaders,
   extractLinks,
   type RenderedEmail,
@@ -32,3 +34,9 @@ export {
 } from './templates/reminders.ts'
 export type { ProfileCompletionProps, IncompletePersonItem } from './templates/profile-completion.ts'
 export type { ExchangeEmailProps } from './templates/exchanges.ts'
+export type {
+  GuestConfirmEmailProps,
+  ListDigestAdded,
+  ListDigestChange,
+  ListDigestEmailProps,
+} from './templates/guests.ts'

@@ -8,6 +8,14 @@ import {
   type ProfileCompletionProps,
 } from './templates/profile-completion.ts'
 import { exchangeEmail, type ExchangeEmailProps } from './templates/exchanges.ts'
+import {
+  guestConfirmEmail,
+  guestConfirmSubject,
+  listDigestEmail,
+  listDigestSubject,
+  type GuestConfirmEmailProps,
+  type ListDigestEmailProps,
+} from './templates/guests.ts'
 import { resetPasswordEmail, resetPasswordSubject, type ResetPasswordProps } from './templates/reset-password.ts'
 
 /** A rendered email: the subject and both bodies (HTML for mail clients, text for the rest). */
@@ -45,6 +53,16 @@ export function renderExchangeEmail(subject: string, props: ExchangeEmailProps):
 /** The profile-completion campaign mail (issue 13). */
 export function renderProfileCompletionEmail(props: ProfileCompletionProps): Promise<RenderedEmail> {
   return renderBoth(profileCompletionSubject, profileCompletionEmail(props))
+}
+
+/** A guest's confirmation mail (issue 37; 48-hour link, works once). */
+export function renderGuestConfirmEmail(props: GuestConfirmEmailProps): Promise<RenderedEmail> {
+  return renderBoth(guestConfirmSubject, guestConfirmEmail(props))
+}
+
+/** The daily digest of wish-list changes and additions (issue 37). */
+export function renderListDigestEmail(props: ListDigestEmailProps): Promise<RenderedEmail> {
+  return renderBoth(listDigestSubject(props), listDigestEmail(props))
 }
 
 /**

@@ -71,7 +71,10 @@ beforeAll(async () => {
     { title: 'Big Lego Set', price: 89.99, categoryName: 'Toys' },
   ])
 })
-afterAll(async () => t.close())
+afterAll(async () => {
+  await settle()
+  await t.close()
+})
 
 /** "Office Secret Santa" for the organiser and five invited people: a couple, two with accounts. */
 async function officeExchange(name = 'Office Secret Santa 2026') {

@@ -210,13 +210,13 @@ describe('wish lists: claims hidden from the owner (issue 23)', () => {
     const legoSeen = seen.items.find((i) => i.id === lego!.id)!
     expect(legoSeen).toMatchObject({
       claimedQuantity: 1,
-      claims: [{ name: 'visitor-lists', quantity: 1, mine: false }],
+      claims: [{ name: 'visitor-lists', quantity: 1, mine: false, pending: false }],
     })
     expect(seen.items.find((i) => i.id === group.id)!.pledges).toEqual({
       total: 37.5,
       pledgers: [
-        { name: 'visitor-lists', amount: 25.5, mine: false },
-        { name: 'You', amount: 12, mine: true },
+        { name: 'visitor-lists', amount: 25.5, mine: false, pending: false },
+        { name: 'You', amount: 12, mine: true, pending: false },
       ],
     })
     const signedOut = await anonymous.sharedLists.byToken({ token })

@@ -16,6 +16,7 @@ import {
 import { sql } from 'drizzle-orm'
 import { users } from './auth.ts'
 import { products } from './catalog.ts'
+import { guests } from './guests.ts'
 
 /**
  * Gift exchanges (Secret Santa, issue 36; docs/decisions/gift-exchanges.md). A signed-in
@@ -77,6 +78,11 @@ export const exchangeParticipants = pgTable(
       .notNull()
       .references(() => exchanges.id, { onDelete: 'cascade' }),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Someone without an account: their guest identity (issue 37's one guests table), made when
+     * they join. The place outlives the guest row (the draw needs it), so the link is set null.
+     */
+    guestId: integer().references(() => guests.id, { onDelete: 'set null' }),
     name: text().notNull(),
     /** Lower-cased; null after the 60-day deletion. */
     email: text(),
@@ -96,6 +102,7 @@ export const exchangeParticipants = pgTable(
   (t) => [
     index('exchange_participants_exchange_idx').on(t.exchangeId, t.id),
     index('exchange_participants_user_idx').on(t.userId),
+    index('exchange_participants_guest_idx').on(t.guestId),
     uniqueIndex('exchange_participants_email_key').on(t.exchangeId, t.email),
   ],
 )

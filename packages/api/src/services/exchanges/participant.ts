@@ -36,6 +36,7 @@ import { resolveParticipant, type ExchangeRow, type ParticipantRef, type Partici
 import { pairsByName, redrawAfterChange } from './draw.ts'
 import { exchangeInfo } from './organiser.ts'
 import { exchangeIdeas } from './ideas.ts'
+import { extendGuestExpiry, findOrCreateGuest } from '../guests/guest-identity.ts'
 
 /** A participant's list, oldest first; catalog items read title, image and price from the product. */
 export async function readItems(db: Executor, participantId: number): Promise<ExchangeItem[]> {
@@ -212,9 +213,19 @@ export async function joinExchange(
     if ((joined?.n ?? 0) >= EXCHANGE_LIMITS.participantsMax) {
       throw new AppError('CONFLICT', EXCHANGE_MESSAGES.tooManyParticipants)
     }
+    // Someone without an account joins as a guest (issue 37's one identity): their guest row
+    // lives until the end of the 60th day after the exchange date, as the join page says.
+    let guestId = participant.guestId
+    if (participant.userId === null && participant.email) {
+      const guest = await findOrCreateGuest(tx, { email: participant.email, name: participant.name })
+      guestId = guest.id
+      const until = new Date(`${exchange.exchangeDate}T23:59:59Z`)
+      until.setUTCDate(until.getUTCDate() + EXCHANGE_LIMITS.purgeAfterDays)
+      await extendGuestExpiry(tx, guest.id, until)
+    }
     const [row] = await tx
       .update(exchangeParticipants)
-      .set({ joinedAt: new Date() })
+      .set({ joinedAt: new Date(), guestId })
       .where(eq(exchangeParticipants.id, participant.id))
       .returning()
     const changed = exchange.drawnAt ? await redrawAfterChange(tx, exchange) : []

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, products, wishListItems, wishLists, type Db } from '@presently/db'
+import { and, count, eq, isNull, products, wishListItemEvents, wishListItems, wishLists, type Db } from '@presently/db'
 import {
   AppError,
   toPence,
@@ -67,6 +67,8 @@ export async function addWishListItem(
       })
       .returning({ id: wishListItems.id })
     await tx.update(wishLists).set({ updatedAt: new Date() }).where(eq(wishLists.id, listId))
+    // For the list's watchers (issue 37); written whoever watches, so the owner's work is the same.
+    await tx.insert(wishListItemEvents).values({ listId, itemId: row!.id, kind: 'added' })
     return row!.id
   })
   return readItem(db, listId, id)
@@ -89,7 +91,12 @@ export async function updateWishListItem(
 ): Promise<OwnerItemOutput> {
   await assertOwnList(db, userId, listId)
   const [item] = await db
-    .select({ productId: wishListItems.productId })
+    .select({
+      productId: wishListItems.productId,
+      title: wishListItems.title,
+      pricePence: wishListItems.pricePence,
+      quantity: wishListItems.quantity,
+    })
     .from(wishListItems)
     .where(and(eq(wishListItems.id, itemId), eq(wishListItems.listId, listId), isNull(wishListItems.deletedAt)))
   if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
@@ -105,7 +112,18 @@ export async function updateWishListItem(
   if (input.priority !== undefined) set.priority = input.priority
   if (input.note !== undefined) set.note = input.note
   if (input.groupGift !== undefined) set.groupGift = input.groupGift
-  await db.update(wishListItems).set(set).where(eq(wishListItems.id, itemId))
+  // What its claimers must hear of (issue 37): title, price or quantity, before and after.
+  const changes: Record<string, [string | number | null, string | number | null]> = {}
+  if (set.title !== undefined && set.title !== item.title) changes.title = [item.title, set.title]
+  if (set.pricePence !== undefined && set.pricePence !== item.pricePence)
+    changes.price = [item.pricePence, set.pricePence]
+  if (set.quantity !== undefined && set.quantity !== item.quantity) changes.quantity = [item.quantity, set.quantity]
+  await db.transaction(async (tx) => {
+    await tx.update(wishListItems).set(set).where(eq(wishListItems.id, itemId))
+    // Recorded for every such edit, claimed or not: the owner's call never reads a claim.
+    if (Object.keys(changes).length > 0)
+      await tx.insert(wishListItemEvents).values({ listId, itemId, kind: 'changed', changes })
+  })
   return readItem(db, listId, itemId)
 }
 
@@ -117,10 +135,14 @@ export async function updateWishListItem(
  */
 export async function deleteWishListItem(db: Db, userId: number, listId: number, itemId: number): Promise<void> {
   await assertOwnList(db, userId, listId)
-  const removed = await db
-    .update(wishListItems)
-    .set({ deletedAt: new Date() })
-    .where(and(eq(wishListItems.id, itemId), eq(wishListItems.listId, listId), isNull(wishListItems.deletedAt)))
-    .returning({ id: wishListItems.id })
-  if (removed.length === 0) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .update(wishListItems)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(wishListItems.id, itemId), eq(wishListItems.listId, listId), isNull(wishListItems.deletedAt)))
+      .returning({ id: wishListItems.id })
+    if (removed.length === 0) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
+    // Its claimers are emailed "Removed by the list's owner" (issue 37); written claimed or not.
+    await tx.insert(wishListItemEvents).values({ listId, itemId, kind: 'removed' })
+  })
 }

@@ -56,6 +56,7 @@ CREATE TABLE "exchange_participants" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"exchange_id" integer NOT NULL,
 	"user_id" integer,
+	"guest_id" integer,
 	"name" text NOT NULL,
 	"email" text,
 	"household" text,
@@ -114,6 +115,7 @@ ALTER TABLE "exchange_messages" ADD CONSTRAINT "exchange_messages_santa_id_excha
 ALTER TABLE "exchange_messages" ADD CONSTRAINT "exchange_messages_giftee_id_exchange_participants_id_fk" FOREIGN KEY ("giftee_id") REFERENCES "public"."exchange_participants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_participants" ADD CONSTRAINT "exchange_participants_exchange_id_exchanges_id_fk" FOREIGN KEY ("exchange_id") REFERENCES "public"."exchanges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_participants" ADD CONSTRAINT "exchange_participants_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exchange_participants" ADD CONSTRAINT "exchange_participants_guest_id_guests_id_fk" FOREIGN KEY ("guest_id") REFERENCES "public"."guests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_reveals" ADD CONSTRAINT "exchange_reveals_exchange_id_exchanges_id_fk" FOREIGN KEY ("exchange_id") REFERENCES "public"."exchanges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_reveals" ADD CONSTRAINT "exchange_reveals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchanges" ADD CONSTRAINT "exchanges_organiser_id_users_id_fk" FOREIGN KEY ("organiser_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -124,6 +126,7 @@ CREATE INDEX "exchange_links_participant_idx" ON "exchange_links" USING btree ("
 CREATE INDEX "exchange_messages_pair_idx" ON "exchange_messages" USING btree ("santa_id","giftee_id","id");--> statement-breakpoint
 CREATE INDEX "exchange_participants_exchange_idx" ON "exchange_participants" USING btree ("exchange_id","id");--> statement-breakpoint
 CREATE INDEX "exchange_participants_user_idx" ON "exchange_participants" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "exchange_participants_guest_idx" ON "exchange_participants" USING btree ("guest_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "exchange_participants_email_key" ON "exchange_participants" USING btree ("exchange_id","email");--> statement-breakpoint
 CREATE INDEX "exchanges_organiser_idx" ON "exchanges" USING btree ("organiser_id","exchange_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "exchanges_join_token_key" ON "exchanges" USING btree ("join_token");--> statement-breakpoint
