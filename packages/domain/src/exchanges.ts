@@ -424,9 +424,15 @@ export function nextYearName(name: string, exchangeDate: string): string {
 
 /** The words of the join and participant pages on what is kept (issue 36 "Data"). */
 export function exchangeDataNotice(exchangeDate: string): string {
+  const date = new Date(`${exchangeDate}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
   return (
     'We keep your name and email only for this exchange. Sixty days after the exchange date ' +
-    `(${exchangeDate}) we delete your list, hints and messages; your name, email and who you ` +
+    `(${date}) we delete your list, hints and messages; your name, email and who you ` +
     'drew are kept only so the organiser can run it again next year without drawing the same pairs.'
   )
 }

@@ -385,3 +385,20 @@ describe('gift exchanges', () => {
     expect(page.exclusions).toEqual([])
   })
 })
+
+describe("the exchange date in a participant's calendar feed", () => {
+  it('lists the exchanges the account has joined, not the others', async () => {
+    const { resetCalendarLink, renderCalendarFeed } = await import('../services/events/calendar-feed.ts')
+    const ex = await officeExchange('Calendar exchange')
+    const member = await makeUser(t.db, ex.people[1]!.email)
+    await callerFor(member).exchangeParticipants.join({ token: ex.tokens.get(ex.people[1]!.name)! })
+    await callerFor(member).exchangeParticipants.attach({ token: ex.tokens.get(ex.people[1]!.name)! })
+    const { token } = await resetCalendarLink(t.db, member.id)
+    const feed = await renderCalendarFeed(t.db, token, 'http://shop.test')
+    expect(feed).toContain('SUMMARY:Gift exchange: Calendar exchange')
+    expect(feed).toContain(`DTSTART;VALUE=DATE:${addDays(today, 20).replaceAll('-', '')}`)
+    const outsider = await makeUser(t.db, 'calendar-outsider@example.com')
+    const other = await resetCalendarLink(t.db, outsider.id)
+    expect(await renderCalendarFeed(t.db, other.token, 'http://shop.test')).not.toContain('Gift exchange')
+  })
+})

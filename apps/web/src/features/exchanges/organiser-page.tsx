@@ -68,9 +68,11 @@ function OrganiserContent({ exchange }: { exchange: OrganiserExchange }) {
           {EXCHANGE_UI.limitLine(formatPrice(exchange.limit))} · {ukDate(exchange.exchangeDate)}
           {exchange.place ? ` · ${exchange.place}` : ''}
         </Text>
-        <Text size="sm" c="dimmed">
-          Sign-up closes {ukDate(exchange.signUpDeadline)}; names are drawn then if you have not drawn them already.
-        </Text>
+        {exchange.drawn ? null : (
+          <Text size="sm" c="dimmed">
+            Sign-up closes {ukDate(exchange.signUpDeadline)}; names are drawn then if you have not drawn them already.
+          </Text>
+        )}
         {exchange.takesPart ? (
           <Text size="sm">
             You take part too:{' '}
@@ -164,9 +166,9 @@ function PeopleTable({ exchange }: { exchange: OrganiserExchange }) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={p.status === 'invited' ? 'gray.8' : 'teal.9'}>
+                <Text size="sm" fw={600} c={p.status === 'invited' ? 'dimmed' : 'teal.9'}>
                   {EXCHANGE_STATUS_LABELS[p.status]}
-                </Badge>
+                </Text>
               </Table.Td>
               <Table.Td>
                 {exchange.drawn ? (
@@ -189,9 +191,8 @@ function PeopleTable({ exchange }: { exchange: OrganiserExchange }) {
               </Table.Td>
               <Table.Td>
                 <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="red.8"
+                  size="xs"
+                  variant="default"
                   aria-label={`Remove ${p.name}`}
                   onClick={() => remove.mutate({ id: exchange.id, participantId: p.id })}
                 >
@@ -281,9 +282,8 @@ function ExclusionsSection({ exchange }: { exchange: OrganiserExchange }) {
               {nameOf(e.giverId)} must not draw {nameOf(e.receiverId)}
             </Text>
             <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red.8"
+              size="xs"
+              variant="default"
               onClick={() => remove.mutate({ id: exchange.id, giverId: e.giverId, receiverId: e.receiverId })}
             >
               Remove
@@ -354,7 +354,7 @@ function JoinLinkSection({ exchange }: { exchange: OrganiserExchange }) {
             {exchange.joinUrl ? 'Make a new link' : 'Turn the link on'}
           </Button>
           {exchange.joinUrl ? (
-            <Button variant="subtle" color="red.8" onClick={() => revoke.mutate({ id: exchange.id })}>
+            <Button variant="default" onClick={() => revoke.mutate({ id: exchange.id })}>
               Turn the link off
             </Button>
           ) : null}
@@ -381,7 +381,7 @@ function RevealSection({ exchange }: { exchange: OrganiserExchange }) {
           {EXCHANGE_UI.revealIntro}
         </Text>
         <Group>
-          <Button variant="subtle" color="red.8" onClick={() => setOpened(true)}>
+          <Button variant="default" onClick={() => setOpened(true)}>
             Emergency reveal…
           </Button>
           {exchange.canRevealToAll ? (
@@ -413,7 +413,7 @@ function RevealSection({ exchange }: { exchange: OrganiserExchange }) {
             </Table>
           ) : (
             <Group>
-              <Button color="red.8" onClick={() => reveal.mutate({ id: exchange.id, confirmName: name })}>
+              <Button color="red.9" onClick={() => reveal.mutate({ id: exchange.id, confirmName: name })}>
                 Reveal and tell everyone
               </Button>
             </Group>

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -227,9 +226,9 @@ function MatchSection({ participant, view }: { participant: ParticipantRef; view
                     <AnchorLink to="/product/$id" params={{ id: String(idea.awProductId) }} fw={600}>
                       {idea.title}
                     </AnchorLink>
-                    <Badge variant="light" color="teal.9">
+                    <Text fw={700} data-testid="idea-price">
                       {formatPrice(idea.price)}
-                    </Badge>
+                    </Text>
                     <Text size="sm" c="dimmed">
                       {idea.reason}
                     </Text>
@@ -405,9 +404,8 @@ function MyListSection({ participant, view }: { participant: ParticipantRef; vie
                     {item.price !== null ? ` · ${formatPrice(item.price)}` : ''}
                   </Text>
                   <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="red.8"
+                    size="xs"
+                    variant="default"
                     aria-label={`Remove ${item.title}`}
                     onClick={() => remove.mutate({ ...participant, itemId: item.id })}
                   >

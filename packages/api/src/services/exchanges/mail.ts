@@ -44,7 +44,7 @@ function content(kind: ExchangeMailKind, exchange: ExchangeRow, organiser: strin
   switch (kind) {
     case 'invitation':
       return {
-        subject: `${organiser} invited you to “${name}”`,
+        subject: `${organiser} invited you to ${name}`,
         heading: `You are invited to “${name}”`,
         paragraphs: [
           `${organiser} is organising a gift exchange: everyone draws one person and buys them a present of up to ${limit}. Presents are exchanged on ${when}${where}.`,
@@ -55,7 +55,7 @@ function content(kind: ExchangeMailKind, exchange: ExchangeRow, organiser: strin
       }
     case 'join_confirm':
       return {
-        subject: `Confirm your place in “${name}”`,
+        subject: `Confirm your place in ${name}`,
         heading: 'Confirm your place',
         paragraphs: [
           `Someone (we hope you) asked to join the gift exchange “${name}” organised by ${organiser} with this address. Open your page and press “Join” to confirm. If it was not you, ignore this email.`,
@@ -64,7 +64,7 @@ function content(kind: ExchangeMailKind, exchange: ExchangeRow, organiser: strin
       }
     case 'drawn':
       return {
-        subject: `Names are drawn for “${name}”: open your match`,
+        subject: `Names are drawn for ${name}: open your match`,
         heading: 'Names are drawn',
         paragraphs: [
           `The names for “${name}” have been drawn. Open your page to see who you are buying for (up to ${limit}), their wish list and gift ideas. Presents are exchanged on ${when}${where}.`,
@@ -73,7 +73,7 @@ function content(kind: ExchangeMailKind, exchange: ExchangeRow, organiser: strin
       }
     case 'match_changed':
       return {
-        subject: `Your match in “${name}” has changed`,
+        subject: `Your match in ${name} has changed`,
         heading: 'Your match has changed',
         paragraphs: [
           `Someone joined or left “${name}”, and you are now buying for someone else. Open your page to see who.`,
@@ -82,7 +82,7 @@ function content(kind: ExchangeMailKind, exchange: ExchangeRow, organiser: strin
       }
     case 'empty_list':
       return {
-        subject: `Your list for “${name}” is empty`,
+        subject: `Your list for ${name} is empty`,
         heading: 'Help your Santa',
         paragraphs: [
           `Your Santa in “${name}” would love a clue. Add a few things you would like (up to ${limit}) or some hints: sizes, likes, dislikes.`,
@@ -92,21 +92,21 @@ function content(kind: ExchangeMailKind, exchange: ExchangeRow, organiser: strin
     case 'week_before':
     case 'day_before':
       return {
-        subject: kind === 'week_before' ? `“${name}” is in 7 days` : `“${name}” is tomorrow`,
+        subject: kind === 'week_before' ? `${name} is in 7 days` : `${name} is tomorrow`,
         heading: kind === 'week_before' ? 'One week to go' : 'It is tomorrow',
         paragraphs: [`“${name}” is on ${when}${where}. The limit is ${limit}.`],
         action: 'Open my page',
       }
     case 'list_changed':
       return {
-        subject: `Your giftee in “${name}” has changed their list`,
+        subject: `Your giftee in ${name} has changed their list`,
         heading: 'Their list has changed',
         paragraphs: [`The person you are buying for in “${name}” has changed their list or hints.`],
         action: 'See their list',
       }
     case 'organiser_revealed':
       return {
-        subject: `The organiser of “${name}” looked at the pairs`,
+        subject: `The organiser of ${name} looked at the pairs`,
         heading: 'The organiser looked at who drew whom',
         paragraphs: [
           `${organiser} used the emergency reveal of “${name}” and can now see who drew whom. We tell everyone in the exchange when this happens.`,
@@ -115,7 +115,7 @@ function content(kind: ExchangeMailKind, exchange: ExchangeRow, organiser: strin
       }
     case 'revealed_to_all':
       return {
-        subject: `Who drew whom in “${name}”`,
+        subject: `Who drew whom in ${name}`,
         heading: 'The Santas are revealed',
         paragraphs: [
           `${organiser} has revealed who drew whom in “${name}”. You can also send your Santa a thank-you note.`,
@@ -124,7 +124,7 @@ function content(kind: ExchangeMailKind, exchange: ExchangeRow, organiser: strin
       }
     case 'message':
       return {
-        subject: `A new message in “${name}”`,
+        subject: `A new message in ${name}`,
         heading: 'You have a new message',
         paragraphs: [`Someone in “${name}” sent you an anonymous message. Open your page to read it and reply.`],
         action: 'Read the message',
