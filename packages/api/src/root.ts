@@ -18,6 +18,7 @@ import { giftsRouter } from './router/gifts.ts'
 import { remindersRouter } from './router/reminders.ts'
 import { exchangesRouter } from './router/exchanges.ts'
 import { exchangeParticipantsRouter } from './router/exchange-participants.ts'
+import { linkPreviewsRouter } from './router/link-previews.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -39,6 +40,7 @@ export const appRouter = router({
   reminders: remindersRouter,
   exchanges: exchangesRouter,
   exchangeParticipants: exchangeParticipantsRouter,
+  linkPreviews: linkPreviewsRouter,
 })
 
 /** The API's type, imported by the web client. */

@@ -3,6 +3,7 @@ import { idField, numberInput, safeText } from './input.ts'
 import { isoDateInput } from './people.ts'
 import { emailInput } from './auth.ts'
 import { guestNameField, guestOutput } from './guests.ts'
+import { moneyRangeMessage } from './money-input.ts'
 
 /**
  * Wish lists shared with the people who buy for their owner, claims hidden from the owner
@@ -43,6 +44,9 @@ export const WISH_LIST_MESSAGES = {
   productUnavailable: 'This product is no longer available',
   productNotFound: 'Product not found',
   itemOrProduct: 'Please give either a productId or a title',
+  /** Issue 38. */
+  oneCurrency: 'Give a price in pounds or in another currency, not both',
+  imageNotFound: 'imageId must be a picture from a link preview',
   catalogFields: 'A catalog item takes its title, link and price from the shop',
   claimNotFound: 'You have not claimed this item',
   created: 'Wish list created',
@@ -89,7 +93,7 @@ export const shareTokenField = z.string().max(100, 'token must be at most 100 ch
 
 /** Pounds with at most two decimals, from 0 (or `min`) to £100,000; also accepts "12.50" (never true, [5] or ""). */
 function pounds(field: string, min = 0) {
-  const message = `${field} must be an amount in pounds from ${min === 0 ? '0' : '0.01'} to ${WISH_LIST_LIMITS.poundsMax}, with at most two decimals`
+  const message = moneyRangeMessage(field, { min, max: WISH_LIST_LIMITS.poundsMax })
   return numberInput(
     z
       .number({ error: message })
@@ -118,21 +122,26 @@ const quantityField = numberInput(
 )
 
 /** A link to an item elsewhere: http or https only (never javascript: or data:). */
-export const itemLinkField = z
-  .string()
-  .trim()
-  .max(WISH_LIST_LIMITS.linkMax, `link must be at most ${WISH_LIST_LIMITS.linkMax} characters`)
-  .refine(
-    (v) => {
-      try {
-        const url = new URL(v)
-        return (url.protocol === 'http:' || url.protocol === 'https:') && !/\s/.test(v) && !v.includes('\u0000')
-      } catch {
-        return false
-      }
-    },
-    { error: 'link must be a web address starting with http:// or https://' },
-  )
+export const itemLinkField = webAddressField('link')
+
+/** A web address named `field` in its messages: http or https only, at most 2,000 characters. */
+export function webAddressField(field: string) {
+  return z
+    .string({ error: `${field} must be a web address starting with http:// or https://` })
+    .trim()
+    .max(WISH_LIST_LIMITS.linkMax, `${field} must be at most ${WISH_LIST_LIMITS.linkMax} characters`)
+    .refine(
+      (v) => {
+        try {
+          const url = new URL(v)
+          return (url.protocol === 'http:' || url.protocol === 'https:') && !/\s/.test(v) && !v.includes('\u0000')
+        } catch {
+          return false
+        }
+      },
+      { error: `${field} must be a web address starting with http:// or https://` },
+    )
+}
 
 const nameField = safeText({ max: WISH_LIST_LIMITS.nameMax }).min(1, 'name is required')
 const noteField = safeText({ max: WISH_LIST_LIMITS.noteMax })
@@ -164,6 +173,28 @@ export const updateWishListInput = z.object({
 })
 export type UpdateWishListInput = z.input<typeof updateWishListInput>
 
+/**
+ * Issue 38: what a link preview read, kept with an item from elsewhere: its picture (an id from
+ * POST /api/link-previews) and a price in another currency (never converted to pounds).
+ */
+const previewFields = {
+  imageId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'imageId must be a picture id from a preview')
+    .nullish(),
+  otherPrice: z
+    .object({
+      amount: pounds('otherPrice.amount', 0.01),
+      currency: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, 'otherPrice.currency must be a three-letter code such as USD')
+        .refine((v) => v !== 'GBP', 'a price in pounds goes in price'),
+    })
+    .nullish(),
+}
+
 const itemFields = {
   quantity: quantityField.optional(),
   priority: priorityField.optional(),
@@ -182,25 +213,35 @@ export const addWishListItemInput = z
     title: titleField.optional(),
     link: itemLinkField.nullish(),
     price: pounds('price').nullish(),
+    ...previewFields,
     ...itemFields,
   })
   .superRefine((v, ctx) => {
     const catalog = v.productId !== undefined
     if (catalog === (v.title !== undefined)) {
       ctx.addIssue({ code: 'custom', path: ['productId'], message: WISH_LIST_MESSAGES.itemOrProduct })
-    } else if (catalog && (v.link != null || v.price != null)) {
+    } else if (catalog && (v.link != null || v.price != null || v.imageId != null || v.otherPrice != null)) {
       ctx.addIssue({ code: 'custom', path: ['productId'], message: WISH_LIST_MESSAGES.catalogFields })
+    } else if (v.price != null && v.otherPrice != null) {
+      ctx.addIssue({ code: 'custom', path: ['otherPrice'], message: WISH_LIST_MESSAGES.oneCurrency })
     }
   })
 export type AddWishListItemInput = z.input<typeof addWishListItemInput>
 
 /** PATCH /api/lists/{id}/items/{itemId}: title, link and price only for items from elsewhere. */
-export const updateWishListItemInput = z.object({
-  title: titleField.optional(),
-  link: itemLinkField.nullish(),
-  price: pounds('price').nullish(),
-  ...itemFields,
-})
+export const updateWishListItemInput = z
+  .object({
+    title: titleField.optional(),
+    link: itemLinkField.nullish(),
+    price: pounds('price').nullish(),
+    ...previewFields,
+    ...itemFields,
+  })
+  .superRefine((v, ctx) => {
+    if (v.price != null && v.otherPrice != null) {
+      ctx.addIssue({ code: 'custom', path: ['otherPrice'], message: WISH_LIST_MESSAGES.oneCurrency })
+    }
+  })
 export type UpdateWishListItemInput = z.input<typeof updateWishListItemInput>
 
 /** POST /api/lists/{id}/share {renew?}: the link, a new one when `renew` (the old stops working). */
@@ -262,6 +303,10 @@ export const ownerItemOutput = z.object({
   groupGift: z.boolean(),
   /** False when the catalog product was disabled or deleted. */
   available: z.boolean(),
+  /** Issue 38: a price in another currency (items from elsewhere), shown as it is, never converted. */
+  otherPrice: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+  /** Issue 38: when the price was read from the shop's page (ISO 8601, UTC); null when typed by hand. */
+  priceReadAt: z.string().nullable(),
 })
 export type OwnerItemOutput = z.infer<typeof ownerItemOutput>
 

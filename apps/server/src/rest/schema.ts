@@ -53,6 +53,10 @@ export const API_TAGS = [
       'Gift exchanges (Secret Santa, issue 36): the organiser’s calls (never a pair), and a participant’s by personal link or signed in',
   },
   {
+    name: 'link-previews',
+    description: 'Product links from any shop read into wish-list items, and their pictures (issue 38)',
+  },
+  {
     name: 'notifications',
     description: 'Admin: the scheduled email campaigns of the Email Manager (account-area §2 Tools, §7)',
   },

@@ -21,6 +21,7 @@ function callerFor(user: SessionUser | null, rateLimit?: AuthPlumbing['rateLimit
     clearSessionCookie: () => {},
     rateLimit: rateLimit ?? (() => Promise.resolve()),
     recordLogin: () => Promise.resolve(),
+    loginNeedsCode: () => Promise.resolve(false),
     mailer: createMailer({ db: t.db, logger: silent, from: 'test@presently.local' }),
     afterResponse: (_label, task) => void pending.push(task()),
     appUrl: 'http://shop.test',

@@ -19,6 +19,7 @@ import { users } from './auth.ts'
 import { guests } from './guests.ts'
 import { products } from './catalog.ts'
 import { occasions, people } from './people.ts'
+import { linkPreviewImages } from './link-previews.ts'
 
 /**
  * Wish lists a user shares with the people who buy for them (issue 23; docs/decisions/wish-lists.md).
@@ -75,6 +76,14 @@ export const wishListItems = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Issue 38: a price in another currency, in its minor units (cents), never converted to pence. */
+    otherPriceMinor: integer(),
+    /** Issue 38: the ISO 4217 code of otherPriceMinor. */
+    otherCurrency: text(),
+    /** Issue 38: when the price was read from the shop's page (null: typed by hand). */
+    priceReadAt: timestamp({ withTimezone: true }),
+    /** Issue 38: the picture read from the shop's page, served by the shop. */
+    imageId: text().references(() => linkPreviewImages.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('wish_list_items_list_idx').on(t.listId, t.id),

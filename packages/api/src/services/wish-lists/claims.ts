@@ -49,7 +49,10 @@ async function readClaims(db: Db, claimer: Claimer, where?: SQL) {
         title: sql<string>`coalesce(${products.title}, ${wishListItems.title})`,
         productId: wishListItems.productId,
         awProductId: products.awProductId,
-        image: products.imageUrl,
+        // Issue 38: an item from elsewhere shows the picture its link preview kept.
+        image: sql<
+          string | null
+        >`coalesce(${products.imageUrl}, '/api/link-previews/images/' || ${wishListItems.imageId})`,
         link: wishListItems.link,
         pricePence: wishListItems.pricePence,
         productPrice: products.price,

@@ -10,6 +10,8 @@ import {
 } from '@presently/domain'
 import type { z } from 'zod'
 import { readOwnerItems } from './read-items.ts'
+import { pictureExists } from '../link-previews/picture.ts'
+import { priceReadAt } from '../link-previews/price-reading.ts'
 import { assertOwnList } from './owner-lists.ts'
 
 type AddInput = z.output<typeof addWishListItemInput>
@@ -52,9 +54,16 @@ export async function addWishListItem(
       if (product.disabled) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.productUnavailable)
       title = product.title
     }
+    if (input.imageId && !(await pictureExists(tx, input.imageId))) {
+      throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.imageNotFound)
+    }
     const [row] = await tx
       .insert(wishListItems)
       .values({
+        imageId: input.imageId ?? null,
+        otherPriceMinor: input.otherPrice ? toPence(input.otherPrice.amount) : null,
+        otherCurrency: input.otherPrice?.currency ?? null,
+        priceReadAt: await priceReadAt(tx, input.link, input.price, input.otherPrice),
         listId,
         productId: input.productId ?? null,
         title,
@@ -96,18 +105,38 @@ export async function updateWishListItem(
       title: wishListItems.title,
       pricePence: wishListItems.pricePence,
       quantity: wishListItems.quantity,
+      link: wishListItems.link,
     })
     .from(wishListItems)
     .where(and(eq(wishListItems.id, itemId), eq(wishListItems.listId, listId), isNull(wishListItems.deletedAt)))
   if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
   const catalog = item.productId !== null
-  if (catalog && (input.title !== undefined || input.link != null || input.price != null)) {
+  const fromPreview = input.imageId != null || input.otherPrice != null
+  if (catalog && (input.title !== undefined || input.link != null || input.price != null || fromPreview)) {
     throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.catalogFields)
   }
   const set: Partial<typeof wishListItems.$inferInsert> = { updatedAt: new Date() }
   if (input.title !== undefined) set.title = input.title
   if (input.link !== undefined) set.link = input.link
   if (input.price !== undefined) set.pricePence = input.price === null ? null : toPence(input.price)
+  if (input.imageId !== undefined) {
+    if (input.imageId !== null && !(await pictureExists(db, input.imageId))) {
+      throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.imageNotFound)
+    }
+    set.imageId = input.imageId
+  }
+  // Issue 38: one price, in pounds or in another currency; a new one is re-dated (or typed: null).
+  if (input.otherPrice !== undefined) {
+    set.otherPriceMinor = input.otherPrice ? toPence(input.otherPrice.amount) : null
+    set.otherCurrency = input.otherPrice?.currency ?? null
+    if (input.otherPrice) set.pricePence = null
+  } else if (input.price != null) {
+    set.otherPriceMinor = null
+    set.otherCurrency = null
+  }
+  if (input.price !== undefined || input.otherPrice !== undefined) {
+    set.priceReadAt = await priceReadAt(db, input.link ?? item.link, input.price, input.otherPrice)
+  }
   if (input.quantity !== undefined) set.quantity = input.quantity
   if (input.priority !== undefined) set.priority = input.priority
   if (input.note !== undefined) set.note = input.note
