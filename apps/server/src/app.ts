@@ -36,6 +36,7 @@ import { registerJobRoutes } from './rest/jobs.ts'
 import { registerWishListRoutes } from './rest/wish-lists.ts'
 import { LOG_HOOKS, registerSecretUrlPrivacy, serializeRequest } from './plugins/secret-urls.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
+import { registerExchangeRoutes } from './rest/exchanges.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { createGuestCookies } from './plugins/guest-cookie.ts'
 import { registerGuestRoutes } from './rest/guests.ts'
@@ -148,6 +149,8 @@ export async function buildApp({
       sharedListMax: env.SHARED_LIST_RATE_LIMIT_PER_MINUTE,
       guestIpMax: env.GUEST_RATE_LIMIT_IP_MAX,
       guestEmailMax: env.GUEST_RATE_LIMIT_EMAIL_MAX,
+      exchangeJoinMax: env.EXCHANGE_JOIN_RATE_LIMIT_PER_HOUR,
+      exchangeMessageMax: env.EXCHANGE_MESSAGE_RATE_LIMIT_PER_HOUR,
     },
   })
   const mailer = registerMail(app, { db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, transport: mailTransport })
@@ -229,6 +232,7 @@ export async function buildApp({
   await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check, guestCookies })
   registerGuestRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check, guestCookies, mailer })
   await registerReminderRoutes(app, db)
+  await registerExchangeRoutes(app, db, { auth })
   await registerLinkPreviewRoutes(app, db, linkPreviews)
   const webDist = env.WEB_DIST ?? defaultWebDist
   // Landing, listing and product pages rendered for visitors (issue 24, LCP; first-view-html.md).

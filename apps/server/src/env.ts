@@ -158,6 +158,9 @@ export const envSchema = z
      * makes one and keeps it in the database, shared by every instance.
      */
     GUEST_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Gift exchanges (issue 36): joins by the join link, and questions and notes, per IP per hour. */
+    EXCHANGE_JOIN_RATE_LIMIT_PER_HOUR: count(20),
+    EXCHANGE_MESSAGE_RATE_LIMIT_PER_HOUR: count(60),
     /** Optional LLM re-ranking of recommendations: an OpenAI-compatible chat-completions API (all three or none). */
     LLM_BASE_URL: z
       .string()

@@ -20,6 +20,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as ShareTargetRouteImport } from './routes/share-target'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as CategoryIndexRouteImport } from './routes/category/index'
+import { Route as ExchangeTokenRouteImport } from './routes/exchange/$token'
 import { Route as FooterPagesAboutRouteImport } from './routes/footer-pages/about'
 import { Route as FooterPagesPrivacyRouteImport } from './routes/footer-pages/privacy'
 import { Route as MyClaimsTokenRouteImport } from './routes/my-claims/$token'
@@ -27,6 +28,8 @@ import { Route as ProductIdRouteImport } from './routes/product/$id'
 import { Route as PromoIndexRouteImport } from './routes/promo/index'
 import { Route as PromoPromoNameRouteImport } from './routes/promo/$promoName'
 import { Route as AccountAdminToolsRouteImport } from './routes/_account/admin/tools'
+import { Route as AccountExchangesIndexRouteImport } from './routes/_account/exchanges/index'
+import { Route as AccountExchangesNewRouteImport } from './routes/_account/exchanges/new'
 import { Route as AccountMyAccountIndexRouteImport } from './routes/_account/my-account/index'
 import { Route as AccountMyAccountAddPersonRouteImport } from './routes/_account/my-account/add-person'
 import { Route as AccountMyAccountClaimsRouteImport } from './routes/_account/my-account/claims'
@@ -35,8 +38,11 @@ import { Route as AccountMyAccountLikedProductsRouteImport } from './routes/_acc
 import { Route as AccountMyAccountMyOrdersRouteImport } from './routes/_account/my-account/my-orders'
 import { Route as AccountMyAccountMyPeopleRouteImport } from './routes/_account/my-account/my-people'
 import { Route as AccountMyAccountProfileRouteImport } from './routes/_account/my-account/profile'
+import { Route as ExchangeJoinTokenRouteImport } from './routes/exchange/join/$token'
 import { Route as GuestConfirmTokenRouteImport } from './routes/guest/confirm/$token'
 import { Route as ListsSharedTokenRouteImport } from './routes/lists/shared/$token'
+import { Route as AccountExchangesIdIndexRouteImport } from './routes/_account/exchanges/$id/index'
+import { Route as AccountExchangesIdMeRouteImport } from './routes/_account/exchanges/$id/me'
 import { Route as AccountMyAccountEditPersonIdRouteImport } from './routes/_account/my-account/edit-person/$id'
 import { Route as AccountMyAccountListsIndexRouteImport } from './routes/_account/my-account/lists/index'
 import { Route as AccountMyAccountListsIdRouteImport } from './routes/_account/my-account/lists/$id'
@@ -100,6 +106,11 @@ const CategoryIndexRoute = CategoryIndexRouteImport.update({
   path: '/category/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ExchangeTokenRoute = ExchangeTokenRouteImport.update({
+  id: '/exchange/$token',
+  path: '/exchange/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FooterPagesAboutRoute = FooterPagesAboutRouteImport.update({
   id: '/footer-pages/about',
   path: '/footer-pages/about',
@@ -133,6 +144,16 @@ const PromoPromoNameRoute = PromoPromoNameRouteImport.update({
 const AccountAdminToolsRoute = AccountAdminToolsRouteImport.update({
   id: '/admin/tools',
   path: '/admin/tools',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountExchangesIndexRoute = AccountExchangesIndexRouteImport.update({
+  id: '/exchanges/',
+  path: '/exchanges/',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountExchangesNewRoute = AccountExchangesNewRouteImport.update({
+  id: '/exchanges/new',
+  path: '/exchanges/new',
   getParentRoute: () => AccountRoute,
 } as any)
 const AccountMyAccountIndexRoute = AccountMyAccountIndexRouteImport.update({
@@ -179,6 +200,11 @@ const AccountMyAccountProfileRoute = AccountMyAccountProfileRouteImport.update({
   path: '/my-account/profile',
   getParentRoute: () => AccountRoute,
 } as any)
+const ExchangeJoinTokenRoute = ExchangeJoinTokenRouteImport.update({
+  id: '/exchange/join/$token',
+  path: '/exchange/join/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const GuestConfirmTokenRoute = GuestConfirmTokenRouteImport.update({
   id: '/guest/confirm/$token',
   path: '/guest/confirm/$token',
@@ -188,6 +214,16 @@ const ListsSharedTokenRoute = ListsSharedTokenRouteImport.update({
   id: '/lists/shared/$token',
   path: '/lists/shared/$token',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AccountExchangesIdIndexRoute = AccountExchangesIdIndexRouteImport.update({
+  id: '/exchanges/$id/',
+  path: '/exchanges/$id/',
+  getParentRoute: () => AccountRoute,
+} as any)
+const AccountExchangesIdMeRoute = AccountExchangesIdMeRouteImport.update({
+  id: '/exchanges/$id/me',
+  path: '/exchanges/$id/me',
+  getParentRoute: () => AccountRoute,
 } as any)
 const AccountMyAccountEditPersonIdRoute =
   AccountMyAccountEditPersonIdRouteImport.update({
@@ -249,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/share-target': typeof ShareTargetRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/exchange/$token': typeof ExchangeTokenRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
   '/my-claims/$token': typeof MyClaimsTokenRoute
@@ -257,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/category/': typeof CategoryIndexRoute
   '/promo/': typeof PromoIndexRoute
   '/admin/tools': typeof AccountAdminToolsRoute
+  '/exchanges/new': typeof AccountExchangesNewRoute
   '/my-account/add-person': typeof AccountMyAccountAddPersonRoute
   '/my-account/claims': typeof AccountMyAccountClaimsRoute
   '/my-account/events': typeof AccountMyAccountEventsRoute
@@ -264,14 +302,18 @@ export interface FileRoutesByFullPath {
   '/my-account/my-orders': typeof AccountMyAccountMyOrdersRoute
   '/my-account/my-people': typeof AccountMyAccountMyPeopleRoute
   '/my-account/profile': typeof AccountMyAccountProfileRoute
+  '/exchange/join/$token': typeof ExchangeJoinTokenRoute
   '/guest/confirm/$token': typeof GuestConfirmTokenRoute
   '/lists/shared/$token': typeof ListsSharedTokenRoute
+  '/exchanges/': typeof AccountExchangesIndexRoute
   '/my-account/': typeof AccountMyAccountIndexRoute
+  '/exchanges/$id/me': typeof AccountExchangesIdMeRoute
   '/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
   '/my-account/lists/$id': typeof AccountMyAccountListsIdRoute
   '/my-account/lists/add': typeof AccountMyAccountListsAddRoute
   '/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
+  '/exchanges/$id/': typeof AccountExchangesIdIndexRoute
   '/my-account/lists/': typeof AccountMyAccountListsIndexRoute
   '/my-account/plan/$occasion/$year': typeof AccountMyAccountPlanOccasionYearRoute
   '/category/$level0/{-$level1}/{-$level2}/{-$level3}': typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
@@ -286,6 +328,7 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/share-target': typeof ShareTargetRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/exchange/$token': typeof ExchangeTokenRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
   '/my-claims/$token': typeof MyClaimsTokenRoute
@@ -294,6 +337,7 @@ export interface FileRoutesByTo {
   '/category': typeof CategoryIndexRoute
   '/promo': typeof PromoIndexRoute
   '/admin/tools': typeof AccountAdminToolsRoute
+  '/exchanges/new': typeof AccountExchangesNewRoute
   '/my-account/add-person': typeof AccountMyAccountAddPersonRoute
   '/my-account/claims': typeof AccountMyAccountClaimsRoute
   '/my-account/events': typeof AccountMyAccountEventsRoute
@@ -301,14 +345,18 @@ export interface FileRoutesByTo {
   '/my-account/my-orders': typeof AccountMyAccountMyOrdersRoute
   '/my-account/my-people': typeof AccountMyAccountMyPeopleRoute
   '/my-account/profile': typeof AccountMyAccountProfileRoute
+  '/exchange/join/$token': typeof ExchangeJoinTokenRoute
   '/guest/confirm/$token': typeof GuestConfirmTokenRoute
   '/lists/shared/$token': typeof ListsSharedTokenRoute
+  '/exchanges': typeof AccountExchangesIndexRoute
   '/my-account': typeof AccountMyAccountIndexRoute
+  '/exchanges/$id/me': typeof AccountExchangesIdMeRoute
   '/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
   '/my-account/lists/$id': typeof AccountMyAccountListsIdRoute
   '/my-account/lists/add': typeof AccountMyAccountListsAddRoute
   '/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
+  '/exchanges/$id': typeof AccountExchangesIdIndexRoute
   '/my-account/lists': typeof AccountMyAccountListsIndexRoute
   '/my-account/plan/$occasion/$year': typeof AccountMyAccountPlanOccasionYearRoute
   '/category/$level0/{-$level1}/{-$level2}/{-$level3}': typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
@@ -325,6 +373,7 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/share-target': typeof ShareTargetRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/exchange/$token': typeof ExchangeTokenRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
   '/my-claims/$token': typeof MyClaimsTokenRoute
@@ -333,6 +382,7 @@ export interface FileRoutesById {
   '/category/': typeof CategoryIndexRoute
   '/promo/': typeof PromoIndexRoute
   '/_account/admin/tools': typeof AccountAdminToolsRoute
+  '/_account/exchanges/new': typeof AccountExchangesNewRoute
   '/_account/my-account/add-person': typeof AccountMyAccountAddPersonRoute
   '/_account/my-account/claims': typeof AccountMyAccountClaimsRoute
   '/_account/my-account/events': typeof AccountMyAccountEventsRoute
@@ -340,14 +390,18 @@ export interface FileRoutesById {
   '/_account/my-account/my-orders': typeof AccountMyAccountMyOrdersRoute
   '/_account/my-account/my-people': typeof AccountMyAccountMyPeopleRoute
   '/_account/my-account/profile': typeof AccountMyAccountProfileRoute
+  '/exchange/join/$token': typeof ExchangeJoinTokenRoute
   '/guest/confirm/$token': typeof GuestConfirmTokenRoute
   '/lists/shared/$token': typeof ListsSharedTokenRoute
+  '/_account/exchanges/': typeof AccountExchangesIndexRoute
   '/_account/my-account/': typeof AccountMyAccountIndexRoute
+  '/_account/exchanges/$id/me': typeof AccountExchangesIdMeRoute
   '/_account/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
   '/_account/my-account/lists/$id': typeof AccountMyAccountListsIdRoute
   '/_account/my-account/lists/add': typeof AccountMyAccountListsAddRoute
   '/_account/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/_account/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
+  '/_account/exchanges/$id/': typeof AccountExchangesIdIndexRoute
   '/_account/my-account/lists/': typeof AccountMyAccountListsIndexRoute
   '/_account/my-account/plan/$occasion/$year': typeof AccountMyAccountPlanOccasionYearRoute
   '/category/$level0/{-$level1}/{-$level2}/{-$level3}': typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
@@ -364,6 +418,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/share-target'
     | '/unsubscribe'
+    | '/exchange/$token'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
     | '/my-claims/$token'
@@ -372,6 +427,7 @@ export interface FileRouteTypes {
     | '/category/'
     | '/promo/'
     | '/admin/tools'
+    | '/exchanges/new'
     | '/my-account/add-person'
     | '/my-account/claims'
     | '/my-account/events'
@@ -379,14 +435,18 @@ export interface FileRouteTypes {
     | '/my-account/my-orders'
     | '/my-account/my-people'
     | '/my-account/profile'
+    | '/exchange/join/$token'
     | '/guest/confirm/$token'
     | '/lists/shared/$token'
+    | '/exchanges/'
     | '/my-account/'
+    | '/exchanges/$id/me'
     | '/my-account/edit-person/$id'
     | '/my-account/lists/$id'
     | '/my-account/lists/add'
     | '/my-account/my-order-details/$id'
     | '/my-account/person/$id'
+    | '/exchanges/$id/'
     | '/my-account/lists/'
     | '/my-account/plan/$occasion/$year'
     | '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
@@ -401,6 +461,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/share-target'
     | '/unsubscribe'
+    | '/exchange/$token'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
     | '/my-claims/$token'
@@ -409,6 +470,7 @@ export interface FileRouteTypes {
     | '/category'
     | '/promo'
     | '/admin/tools'
+    | '/exchanges/new'
     | '/my-account/add-person'
     | '/my-account/claims'
     | '/my-account/events'
@@ -416,14 +478,18 @@ export interface FileRouteTypes {
     | '/my-account/my-orders'
     | '/my-account/my-people'
     | '/my-account/profile'
+    | '/exchange/join/$token'
     | '/guest/confirm/$token'
     | '/lists/shared/$token'
+    | '/exchanges'
     | '/my-account'
+    | '/exchanges/$id/me'
     | '/my-account/edit-person/$id'
     | '/my-account/lists/$id'
     | '/my-account/lists/add'
     | '/my-account/my-order-details/$id'
     | '/my-account/person/$id'
+    | '/exchanges/$id'
     | '/my-account/lists'
     | '/my-account/plan/$occasion/$year'
     | '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
@@ -439,6 +505,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/share-target'
     | '/unsubscribe'
+    | '/exchange/$token'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
     | '/my-claims/$token'
@@ -447,6 +514,7 @@ export interface FileRouteTypes {
     | '/category/'
     | '/promo/'
     | '/_account/admin/tools'
+    | '/_account/exchanges/new'
     | '/_account/my-account/add-person'
     | '/_account/my-account/claims'
     | '/_account/my-account/events'
@@ -454,14 +522,18 @@ export interface FileRouteTypes {
     | '/_account/my-account/my-orders'
     | '/_account/my-account/my-people'
     | '/_account/my-account/profile'
+    | '/exchange/join/$token'
     | '/guest/confirm/$token'
     | '/lists/shared/$token'
+    | '/_account/exchanges/'
     | '/_account/my-account/'
+    | '/_account/exchanges/$id/me'
     | '/_account/my-account/edit-person/$id'
     | '/_account/my-account/lists/$id'
     | '/_account/my-account/lists/add'
     | '/_account/my-account/my-order-details/$id'
     | '/_account/my-account/person/$id'
+    | '/_account/exchanges/$id/'
     | '/_account/my-account/lists/'
     | '/_account/my-account/plan/$occasion/$year'
     | '/category/$level0/{-$level1}/{-$level2}/{-$level3}'
@@ -478,6 +550,7 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   ShareTargetRoute: typeof ShareTargetRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
+  ExchangeTokenRoute: typeof ExchangeTokenRoute
   FooterPagesAboutRoute: typeof FooterPagesAboutRoute
   FooterPagesPrivacyRoute: typeof FooterPagesPrivacyRoute
   MyClaimsTokenRoute: typeof MyClaimsTokenRoute
@@ -485,6 +558,7 @@ export interface RootRouteChildren {
   PromoPromoNameRoute: typeof PromoPromoNameRoute
   CategoryIndexRoute: typeof CategoryIndexRoute
   PromoIndexRoute: typeof PromoIndexRoute
+  ExchangeJoinTokenRoute: typeof ExchangeJoinTokenRoute
   GuestConfirmTokenRoute: typeof GuestConfirmTokenRoute
   ListsSharedTokenRoute: typeof ListsSharedTokenRoute
   CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route: typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
@@ -569,6 +643,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CategoryIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/exchange/$token': {
+      id: '/exchange/$token'
+      path: '/exchange/$token'
+      fullPath: '/exchange/$token'
+      preLoaderRoute: typeof ExchangeTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/footer-pages/about': {
       id: '/footer-pages/about'
       path: '/footer-pages/about'
@@ -616,6 +697,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/tools'
       fullPath: '/admin/tools'
       preLoaderRoute: typeof AccountAdminToolsRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/exchanges/': {
+      id: '/_account/exchanges/'
+      path: '/exchanges'
+      fullPath: '/exchanges/'
+      preLoaderRoute: typeof AccountExchangesIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/exchanges/new': {
+      id: '/_account/exchanges/new'
+      path: '/exchanges/new'
+      fullPath: '/exchanges/new'
+      preLoaderRoute: typeof AccountExchangesNewRouteImport
       parentRoute: typeof AccountRoute
     }
     '/_account/my-account/': {
@@ -674,6 +769,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountMyAccountProfileRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/exchange/join/$token': {
+      id: '/exchange/join/$token'
+      path: '/exchange/join/$token'
+      fullPath: '/exchange/join/$token'
+      preLoaderRoute: typeof ExchangeJoinTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/guest/confirm/$token': {
       id: '/guest/confirm/$token'
       path: '/guest/confirm/$token'
@@ -687,6 +789,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/lists/shared/$token'
       preLoaderRoute: typeof ListsSharedTokenRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_account/exchanges/$id/': {
+      id: '/_account/exchanges/$id/'
+      path: '/exchanges/$id'
+      fullPath: '/exchanges/$id/'
+      preLoaderRoute: typeof AccountExchangesIdIndexRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/exchanges/$id/me': {
+      id: '/_account/exchanges/$id/me'
+      path: '/exchanges/$id/me'
+      fullPath: '/exchanges/$id/me'
+      preLoaderRoute: typeof AccountExchangesIdMeRouteImport
+      parentRoute: typeof AccountRoute
     }
     '/_account/my-account/edit-person/$id': {
       id: '/_account/my-account/edit-person/$id'
@@ -749,6 +865,7 @@ declare module '@tanstack/react-router' {
 
 interface AccountRouteChildren {
   AccountAdminToolsRoute: typeof AccountAdminToolsRoute
+  AccountExchangesNewRoute: typeof AccountExchangesNewRoute
   AccountMyAccountAddPersonRoute: typeof AccountMyAccountAddPersonRoute
   AccountMyAccountClaimsRoute: typeof AccountMyAccountClaimsRoute
   AccountMyAccountEventsRoute: typeof AccountMyAccountEventsRoute
@@ -756,18 +873,22 @@ interface AccountRouteChildren {
   AccountMyAccountMyOrdersRoute: typeof AccountMyAccountMyOrdersRoute
   AccountMyAccountMyPeopleRoute: typeof AccountMyAccountMyPeopleRoute
   AccountMyAccountProfileRoute: typeof AccountMyAccountProfileRoute
+  AccountExchangesIndexRoute: typeof AccountExchangesIndexRoute
   AccountMyAccountIndexRoute: typeof AccountMyAccountIndexRoute
+  AccountExchangesIdMeRoute: typeof AccountExchangesIdMeRoute
   AccountMyAccountEditPersonIdRoute: typeof AccountMyAccountEditPersonIdRoute
   AccountMyAccountListsIdRoute: typeof AccountMyAccountListsIdRoute
   AccountMyAccountListsAddRoute: typeof AccountMyAccountListsAddRoute
   AccountMyAccountMyOrderDetailsIdRoute: typeof AccountMyAccountMyOrderDetailsIdRoute
   AccountMyAccountPersonIdRoute: typeof AccountMyAccountPersonIdRoute
+  AccountExchangesIdIndexRoute: typeof AccountExchangesIdIndexRoute
   AccountMyAccountListsIndexRoute: typeof AccountMyAccountListsIndexRoute
   AccountMyAccountPlanOccasionYearRoute: typeof AccountMyAccountPlanOccasionYearRoute
 }
 
 const AccountRouteChildren: AccountRouteChildren = {
   AccountAdminToolsRoute: AccountAdminToolsRoute,
+  AccountExchangesNewRoute: AccountExchangesNewRoute,
   AccountMyAccountAddPersonRoute: AccountMyAccountAddPersonRoute,
   AccountMyAccountClaimsRoute: AccountMyAccountClaimsRoute,
   AccountMyAccountEventsRoute: AccountMyAccountEventsRoute,
@@ -775,12 +896,15 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountMyAccountMyOrdersRoute: AccountMyAccountMyOrdersRoute,
   AccountMyAccountMyPeopleRoute: AccountMyAccountMyPeopleRoute,
   AccountMyAccountProfileRoute: AccountMyAccountProfileRoute,
+  AccountExchangesIndexRoute: AccountExchangesIndexRoute,
   AccountMyAccountIndexRoute: AccountMyAccountIndexRoute,
+  AccountExchangesIdMeRoute: AccountExchangesIdMeRoute,
   AccountMyAccountEditPersonIdRoute: AccountMyAccountEditPersonIdRoute,
   AccountMyAccountListsIdRoute: AccountMyAccountListsIdRoute,
   AccountMyAccountListsAddRoute: AccountMyAccountListsAddRoute,
   AccountMyAccountMyOrderDetailsIdRoute: AccountMyAccountMyOrderDetailsIdRoute,
   AccountMyAccountPersonIdRoute: AccountMyAccountPersonIdRoute,
+  AccountExchangesIdIndexRoute: AccountExchangesIdIndexRoute,
   AccountMyAccountListsIndexRoute: AccountMyAccountListsIndexRoute,
   AccountMyAccountPlanOccasionYearRoute: AccountMyAccountPlanOccasionYearRoute,
 }
@@ -799,6 +923,7 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   ShareTargetRoute: ShareTargetRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  ExchangeTokenRoute: ExchangeTokenRoute,
   FooterPagesAboutRoute: FooterPagesAboutRoute,
   FooterPagesPrivacyRoute: FooterPagesPrivacyRoute,
   MyClaimsTokenRoute: MyClaimsTokenRoute,
@@ -806,6 +931,7 @@ const rootRouteChildren: RootRouteChildren = {
   PromoPromoNameRoute: PromoPromoNameRoute,
   CategoryIndexRoute: CategoryIndexRoute,
   PromoIndexRoute: PromoIndexRoute,
+  ExchangeJoinTokenRoute: ExchangeJoinTokenRoute,
   GuestConfirmTokenRoute: GuestConfirmTokenRoute,
   ListsSharedTokenRoute: ListsSharedTokenRoute,
   CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route:

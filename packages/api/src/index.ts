@@ -175,3 +175,4 @@ export { runListDigests, type ListDigestStats } from './services/wish-lists/list
 export { releaseExpiredHolds } from './services/wish-lists/claim-rules.ts'
 export { INTERNAL_JOBS, type InternalJobName } from './services/jobs/internal-jobs.ts'
 export type { GuestPlumbing } from './trpc.ts'
+export * from './services/exchanges/index.ts'

@@ -17,6 +17,8 @@ import { sharedListsRouter } from './router/shared-lists.ts'
 import { guestsRouter } from './router/guests.ts'
 import { giftsRouter } from './router/gifts.ts'
 import { remindersRouter } from './router/reminders.ts'
+import { exchangesRouter } from './router/exchanges.ts'
+import { exchangeParticipantsRouter } from './router/exchange-participants.ts'
 import { linkPreviewsRouter } from './router/link-previews.ts'
 
 export const appRouter = router({
@@ -38,6 +40,8 @@ export const appRouter = router({
   guests: guestsRouter,
   gifts: giftsRouter,
   reminders: remindersRouter,
+  exchanges: exchangesRouter,
+  exchangeParticipants: exchangeParticipantsRouter,
   linkPreviews: linkPreviewsRouter,
 })
 

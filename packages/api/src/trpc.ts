@@ -34,6 +34,9 @@ export type RateLimitedAction =
   | 'guest-claim'
   /** Issue 37: opening a guest's confirmation or personal link (per IP). */
   | 'guest-link'
+  | 'exchange-link'
+  | 'exchange-join'
+  | 'exchange-message'
 
 /**
  * What the server lends the auth procedures for one request: the session cookie, the mailer

@@ -16,6 +16,7 @@ export {
   renderSignInCodeEmail,
   renderRemindersEmail,
   renderProfileCompletionEmail,
+  renderExchangeEmail,
   renderGuestConfirmEmail,
   renderListDigestEmail,
   listUnsubscribeHeaders,
@@ -34,6 +35,7 @@ export {
   type RemindersEmailProps,
 } from './templates/reminders.ts'
 export type { ProfileCompletionProps, IncompletePersonItem } from './templates/profile-completion.ts'
+export type { ExchangeEmailProps } from './templates/exchanges.ts'
 export type {
   GuestConfirmEmailProps,
   ListDigestAdded,

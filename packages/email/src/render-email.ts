@@ -7,6 +7,7 @@ import {
   profileCompletionSubject,
   type ProfileCompletionProps,
 } from './templates/profile-completion.ts'
+import { exchangeEmail, type ExchangeEmailProps } from './templates/exchanges.ts'
 import {
   guestConfirmEmail,
   guestConfirmSubject,
@@ -48,6 +49,11 @@ export function renderSignInCodeEmail(props: SignInCodeProps): Promise<RenderedE
 /** The gift reminder mail of the upcoming-events campaign (issue 21). */
 export function renderRemindersEmail(props: RemindersEmailProps): Promise<RenderedEmail> {
   return renderBoth(remindersSubject(props.reminders), remindersEmail(props))
+}
+
+/** A gift-exchange mail (issue 36); the subject is given, the body never names a pair. */
+export function renderExchangeEmail(subject: string, props: ExchangeEmailProps): Promise<RenderedEmail> {
+  return renderBoth(subject, exchangeEmail(props))
 }
 
 /** The profile-completion campaign mail (issue 13). */

@@ -37,6 +37,10 @@ export interface SecurityOptions {
     guestIpMax?: number
     /** Guests' claims and pledges per email per window (GUEST_RATE_LIMIT_EMAIL_MAX, issue 37). */
     guestEmailMax?: number
+    /** Gift exchanges (issue 36): joins by a join link per IP per hour (EXCHANGE_JOIN_RATE_LIMIT_PER_HOUR). */
+    exchangeJoinMax?: number
+    /** Gift exchanges: questions, answers and notes per IP per hour (EXCHANGE_MESSAGE_RATE_LIMIT_PER_HOUR). */
+    exchangeMessageMax?: number
   }
 }
 
@@ -73,6 +77,9 @@ const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
   'shared-list',
   'guest-claim',
   'guest-link',
+  'exchange-link',
+  'exchange-join',
+  'exchange-message',
 ]
 /**
  * Browser features the shop never uses, off for its pages and anything they embed (issue 25):
@@ -185,6 +192,18 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     keyGenerator: keyOf,
   })
   const byGuestLinkIp = app.createRateLimit({ max: Math.max(ipMax, 30), timeWindow: windowMs, keyGenerator: keyOf })
+  // Gift exchanges (issue 36): every call on a personal or join link counts like a shared list's;
+  // joins and messages have hourly limits of their own, shared by every instance (the store).
+  const byExchangeJoinIp = app.createRateLimit({
+    max: options.rateLimits.exchangeJoinMax ?? 20,
+    timeWindow: 3_600_000,
+    keyGenerator: keyOf,
+  })
+  const byExchangeMessageIp = app.createRateLimit({
+    max: options.rateLimits.exchangeMessageMax ?? 60,
+    timeWindow: 3_600_000,
+    keyGenerator: keyOf,
+  })
 
   /** Runs one limiter under `key`; the limiter reads the key from a view of the request. */
   async function limit(limiter: typeof byIp, request: FastifyRequest, reply: FastifyReply, key: string) {
@@ -205,7 +224,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
 
   const check: RateLimit = async (request, reply, action, email) => {
     if (!RATE_LIMITED_ACTIONS.includes(action)) throw new Error(`unknown rate-limited action ${action}`)
-    if (action === 'shared-list')
+    if (action === 'shared-list' || action === 'exchange-link')
       return limit(bySharedListIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     if (action === 'guest-link') return limit(byGuestLinkIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     if (action === 'guest-claim') {
@@ -213,6 +232,10 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
       if (email) await limit(byGuestEmail, request, reply, `email:${action}:${normal(email)}`)
       return
     }
+    if (action === 'exchange-join')
+      return limit(byExchangeJoinIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
+    if (action === 'exchange-message')
+      return limit(byExchangeMessageIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     await limit(byIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     if (!email) return
     if (action !== 'login') {

@@ -53,6 +53,11 @@ export const API_TAGS = [
     description: "Gift reminders (issue 21): the account's reminder settings and the reminder email's unsubscribe",
   },
   {
+    name: 'exchanges',
+    description:
+      'Gift exchanges (Secret Santa, issue 36): the organiser’s calls (never a pair), and a participant’s by personal link or signed in',
+  },
+  {
     name: 'link-previews',
     description: 'Product links from any shop read into wish-list items, and their pictures (issue 38)',
   },

@@ -1,5 +1,5 @@
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventRepeatingFreq, ICalWeekday } from 'ical-generator'
-import { eq, users, type Db } from '@presently/db'
+import { and, eq, exchangeParticipants, exchanges, isNotNull, users, type Db } from '@presently/db'
 import { AppError, effectiveLeadDays, occurrenceInYear, parseIsoDate, ukToday } from '@presently/domain'
 import { getReminderSettings } from '../reminders/settings.ts'
 import { generateToken, hashToken, looksLikeToken } from '../auth/tokens.ts'
@@ -164,5 +164,28 @@ export async function renderCalendarFeed(db: Db, token: string, appUrl: string):
       }),
     )
   }
+  // Gift exchanges the user is in (issue 36): the exchange's day, once, linking to their page.
+  for (const exchange of await exchangesOf(db, user.id)) {
+    const link = new URL(`/exchanges/${exchange.id}/me`, appUrl).toString()
+    const { year, month, day } = parseIsoDate(exchange.exchangeDate)
+    calendar.createEvent({
+      id: `exchange-${exchange.id}@presently`,
+      allDay: true,
+      start: utcDay(year, month, day),
+      summary: `Gift exchange: ${exchange.name}`,
+      description: `${exchange.place ? `${exchange.place}. ` : ''}Your match and ideas: ${link}`,
+      url: link,
+    })
+  }
   return calendar.toString()
+}
+
+/** The exchanges an account takes part in (a joined place linked to it), for the feed. */
+async function exchangesOf(db: Db, userId: number) {
+  return db
+    .select({ id: exchanges.id, name: exchanges.name, exchangeDate: exchanges.exchangeDate, place: exchanges.place })
+    .from(exchangeParticipants)
+    .innerJoin(exchanges, eq(exchanges.id, exchangeParticipants.exchangeId))
+    .where(and(eq(exchangeParticipants.userId, userId), isNotNull(exchangeParticipants.joinedAt)))
+    .orderBy(exchanges.exchangeDate)
 }

@@ -5,6 +5,7 @@ import { getJobSettings, wasInterrupted } from './job-settings.ts'
 import { runCampaign, type CampaignDeps, type JobRunResult } from './run-campaign.ts'
 import { JOB_NAMES, JOB_TIME_ZONE, type JobName } from './schedule.ts'
 import { INTERNAL_JOB_INTERVAL, INTERNAL_JOBS, type InternalJobName } from './internal-jobs.ts'
+import { EXCHANGE_JOB, EXCHANGE_JOB_INTERVAL, runExchangeJobs } from '../exchanges/jobs.ts'
 
 /** application_name of the scheduler's connections (pg_stat_activity). */
 export const SCHEDULER_APPLICATION_NAME = 'presently-jobs'
@@ -102,7 +103,20 @@ export async function startJobScheduler(options: SchedulerOptions): Promise<JobS
           { concurrency: 1, lockLimit: 1 },
         )
       }
+      // Gift exchanges (issue 36): draws at the deadline, reminders, list-change notices and the
+      // 60-day deletion, every 15 minutes; every step is safe to run twice (runExchangeJobs).
+      instance.define(
+        EXCHANGE_JOB,
+        async () => {
+          const result = await runExchangeJobs(db, deps, {
+            log: (message, details) => logger.info(details, message),
+          })
+          logger.info({ job: EXCHANGE_JOB, ...result }, `job ${EXCHANGE_JOB}: done`)
+        },
+        { concurrency: 1, lockLimit: 1 },
+      )
       await instance.start()
+      await instance.every(EXCHANGE_JOB_INTERVAL, EXCHANGE_JOB, undefined, { timezone: JOB_TIME_ZONE })
       return instance
     })
     // Issue 37: the hourly internal jobs (every() upserts the one recurring job of each name).

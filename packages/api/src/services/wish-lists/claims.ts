@@ -49,6 +49,7 @@ async function readClaims(db: Db, claimer: Claimer, where?: SQL) {
         title: sql<string>`coalesce(${products.title}, ${wishListItems.title})`,
         productId: wishListItems.productId,
         awProductId: products.awProductId,
+        // Issue 38: an item from elsewhere shows the picture its link preview kept.
         image: sql<
           string | null
         >`coalesce(${products.imageUrl}, '/api/link-previews/images/' || ${wishListItems.imageId})`,

@@ -2,6 +2,7 @@ import { NavLink, Paper } from '@mantine/core'
 import {
   IconCalendarEvent,
   IconGift,
+  IconGiftCard,
   IconHeart,
   IconListCheck,
   IconLogout,
@@ -19,6 +20,7 @@ const entries = [
   { to: '/my-account/liked-products', label: 'Liked Products', Icon: IconHeart },
   { to: '/my-account/lists', label: 'Wish Lists', Icon: IconListCheck },
   { to: '/my-account/claims', label: 'My Claims', Icon: IconGift },
+  { to: '/exchanges', label: 'Gift Exchanges', Icon: IconGiftCard },
   { to: '/my-account/my-orders', label: 'My Orders', Icon: IconReceipt },
   { to: '/my-account/profile', label: 'Account Settings', Icon: IconSettings },
 ] as const

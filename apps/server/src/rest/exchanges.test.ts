@@ -1,0 +1,236 @@
+import { Writable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
+import { desc, emailLog, eq, exchangeAssignments, inArray } from '@presently/db'
+import { extractLinks } from '@presently/email'
+import { ukToday } from '@presently/domain'
+import { buildTestApp, signedInUser, withSession } from '../testing/auth-helpers.ts'
+
+let testDb: TestDatabase
+let app: FastifyInstance
+type Account = { token: string; userId: number }
+let organiser: Account
+let stranger: Account
+const logLines: string[] = []
+const as = (user: { token: string }) => withSession(user.token)
+
+function addDays(days: number): string {
+  const d = new Date(`${ukToday()}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase()
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString())
+      done()
+    },
+  })
+  app = await buildTestApp(
+    testDb.db,
+    { AUTH_RATE_LIMIT_IP_MAX: 10_000, AUTH_RATE_LIMIT_EMAIL_MAX: 1000, EXCHANGE_JOIN_RATE_LIMIT_PER_HOUR: 3 },
+    { logger: { level: 'info', stream: sink } },
+  )
+  organiser = await signedInUser(app, testDb.db, 'organiser-rest-ex@example.com')
+  stranger = await signedInUser(app, testDb.db, 'stranger-rest-ex@example.com')
+})
+afterAll(async () => {
+  await app.close()
+  await testDb.close()
+})
+
+/** The newest personal link token mailed to `email` (mail goes after the answer: wait for it). */
+async function tokenFor(email: string): Promise<string> {
+  const deadline = Date.now() + 5000
+  for (;;) {
+    const [mail] = await testDb.db
+      .select()
+      .from(emailLog)
+      .where(eq(emailLog.toAddress, email))
+      .orderBy(desc(emailLog.id))
+      .limit(1)
+    const link = mail ? extractLinks(mail.text).find((l) => l.includes('/exchange/')) : undefined
+    if (link) return new URL(link).pathname.split('/').pop()!
+    if (Date.now() > deadline) throw new Error(`no exchange mail to ${email}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** A drawn exchange of the organiser and five people who joined by their links. */
+async function drawnExchange(name: string) {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/exchanges',
+    headers: as(organiser),
+    payload: { name, limit: 15, exchangeDate: addDays(20), signUpDeadline: addDays(10), takesPart: true },
+  })
+  expect(created.statusCode).toBe(201)
+  const id = created.json<{ id: number }>().id
+  const emails = ['ann', 'bob', 'cat', 'dan', 'eve'].map((n) => `${n}-${id}@example.com`)
+  const invited = await app.inject({
+    method: 'POST',
+    url: `/api/exchanges/${id}/invitations`,
+    headers: as(organiser),
+    payload: { text: emails.map((e, i) => `Person${i} ${id} <${e}>`).join('\n') },
+  })
+  expect(invited.json()).toEqual({ invited: 5, skipped: 0 })
+  const tokens: string[] = []
+  for (const email of emails) {
+    const token = await tokenFor(email)
+    tokens.push(token)
+    expect((await app.inject({ method: 'POST', url: `/api/exchange-links/${token}/join` })).statusCode).toBe(200)
+  }
+  expect(
+    (await app.inject({ method: 'POST', url: `/api/exchanges/${id}/draw`, headers: as(organiser) })).statusCode,
+  ).toBe(200)
+  return { id, tokens, emails }
+}
+
+describe('/api/exchanges and /api/exchange-links (issue 36)', () => {
+  it('no GET the organiser or a third participant can call changes when the pairs among the others change', async () => {
+    const ex = await drawnExchange('REST secrecy')
+    const third = ex.tokens[4]!
+    await app.inject({ method: 'POST', url: `/api/exchange-links/${third}/open` })
+    const organiserGets = [
+      '/api/exchanges',
+      `/api/exchanges/${ex.id}`,
+      `/api/exchanges/${ex.id}/join-qr.svg`,
+      `/api/exchanges/${ex.id}/me`,
+      `/api/exchanges/${ex.id}/me/ideas`,
+    ]
+    const thirdGets = [`/api/exchange-links/${third}`, `/api/exchange-links/${third}/ideas`]
+    const read = async () => {
+      const answers: string[] = []
+      for (const url of organiserGets) {
+        const res = await app.inject({ method: 'GET', url, headers: as(organiser) })
+        expect(res.statusCode, url).toBe(200)
+        answers.push(`${url} ${res.headers['content-length']} ${res.body}`)
+      }
+      for (const url of thirdGets) {
+        const res = await app.inject({ method: 'GET', url })
+        expect(res.statusCode, url).toBe(200)
+        answers.push(`${url} ${res.headers['content-length']} ${res.body}`)
+      }
+      return answers
+    }
+    const before = await read()
+    // Swap two givers' giftees, keeping the third participant's Santa, giftee and the organiser's own pair.
+    const pairs = await testDb.db.select().from(exchangeAssignments).where(eq(exchangeAssignments.exchangeId, ex.id))
+    const view = (await app.inject({ method: 'GET', url: `/api/exchange-links/${third}` })).json<{
+      match: { name: string }
+    }>()
+    const participants = (
+      await app.inject({ method: 'GET', url: `/api/exchanges/${ex.id}`, headers: as(organiser) })
+    ).json<{ participants: { id: number; name: string; isOrganiser: boolean }[] }>().participants
+    const thirdId = participants.find((p) => p.name === 'Person4 ' + ex.id)!.id
+    const organiserId = participants.find((p) => p.isOrganiser)!.id
+    const gifteeId = participants.find((p) => p.name === view.match.name)!.id
+    const fixed = new Set([thirdId, organiserId, gifteeId])
+    const movable = pairs.filter((p) => !fixed.has(p.giverId) && !fixed.has(p.receiverId))
+    if (movable.length >= 2) {
+      const [a, b] = movable
+      await testDb.db.transaction(async (tx) => {
+        await tx.delete(exchangeAssignments).where(inArray(exchangeAssignments.giverId, [a!.giverId, b!.giverId]))
+        await tx.insert(exchangeAssignments).values([
+          { exchangeId: ex.id, giverId: a!.giverId, receiverId: b!.receiverId },
+          { exchangeId: ex.id, giverId: b!.giverId, receiverId: a!.receiverId },
+        ])
+      })
+    } else {
+      // Too few pairs outside the fixed ones: reverse every pair among the others instead.
+      const others = pairs.filter((p) => !fixed.has(p.giverId))
+      await testDb.db.delete(exchangeAssignments).where(
+        inArray(
+          exchangeAssignments.giverId,
+          others.map((p) => p.giverId),
+        ),
+      )
+      if (others.length) await testDb.db.insert(exchangeAssignments).values(others)
+    }
+    expect(await read()).toEqual(before)
+  })
+
+  it('answers 404 for others’ exchanges and unknown, malformed or revoked links; 400 naming the field', async () => {
+    const ex = await drawnExchange('REST 404')
+    for (const [method, url] of [
+      ['GET', `/api/exchanges/${ex.id}`],
+      ['POST', `/api/exchanges/${ex.id}/draw`],
+      ['GET', `/api/exchanges/${ex.id}/join-qr.svg`],
+      ['GET', `/api/exchanges/${ex.id}/me`],
+      ['DELETE', `/api/exchanges/${ex.id}`],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: as(stranger) })
+      expect(res.statusCode, `${method} ${url}`).toBe(404)
+    }
+    for (const token of ['A'.repeat(22), 'short', '%00'.repeat(3)]) {
+      expect((await app.inject({ method: 'GET', url: `/api/exchange-links/${token}` })).statusCode).toBe(404)
+      expect((await app.inject({ method: 'GET', url: `/api/exchange-join/${token}` })).statusCode).toBe(404)
+    }
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/exchanges',
+      headers: as(organiser),
+      payload: { name: 'x', limit: 'lots', exchangeDate: addDays(20), signUpDeadline: addDays(10) },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json<{ message: string }>().message).toMatch(/limit/)
+    const message = await app.inject({
+      method: 'POST',
+      url: `/api/exchange-links/${ex.tokens[0]}/messages`,
+      payload: { to: 'organiser', body: 'hi' },
+    })
+    expect(message.statusCode).toBe(400)
+    expect(message.json<{ message: string }>().message).toMatch(/to must be giftee or santa/)
+    const long = await app.inject({
+      method: 'POST',
+      url: `/api/exchange-links/${ex.tokens[0]}/messages`,
+      payload: { to: 'giftee', body: 'x'.repeat(501) },
+    })
+    expect(long.statusCode).toBe(400)
+    expect(long.json<{ message: string }>().message).toMatch(/body/)
+  })
+
+  it('keeps tokens out of the log and out of referrers, and is never indexed', async () => {
+    const ex = await drawnExchange('REST privacy')
+    const token = ex.tokens[1]!
+    const page = await app.inject({ method: 'GET', url: `/api/exchange-links/${token}` })
+    expect(page.headers['referrer-policy']).toBe('no-referrer')
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow')
+    expect(page.headers['cache-control']).toBe('no-store')
+    const trpc = await app.inject({
+      method: 'GET',
+      url: `/trpc/exchangeParticipants.view?input=${encodeURIComponent(JSON.stringify({ token }))}`,
+    })
+    expect(trpc.statusCode).toBe(200)
+    const joinToken = (await app.inject({ method: 'GET', url: `/api/exchanges/${ex.id}`, headers: as(organiser) }))
+      .json<{ joinUrl: string }>()
+      .joinUrl.split('/')
+      .pop()!
+    await app.inject({ method: 'GET', url: `/api/exchange-join/${joinToken}` })
+    // Every log line, the mailer's included, goes through the shop's one secret rule (issue 41).
+    const log = logLines.join('')
+    expect(log).toContain('/api/exchange-links/[redacted]')
+    for (const secret of [...ex.tokens, joinToken]) expect(log).not.toContain(secret)
+  })
+
+  it('limits joins by the join link per IP', async () => {
+    const ex = await drawnExchange('REST join limit')
+    const joinToken = (await app.inject({ method: 'GET', url: `/api/exchanges/${ex.id}`, headers: as(organiser) }))
+      .json<{ joinUrl: string }>()
+      .joinUrl.split('/')
+      .pop()!
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/exchange-join/${joinToken}`,
+        payload: { name: `Late ${i}`, email: `late-${i}-${ex.id}@example.com` },
+      })
+      statuses.push(res.statusCode)
+    }
+    expect(statuses).toEqual([200, 200, 200, 429])
+  })
+})
