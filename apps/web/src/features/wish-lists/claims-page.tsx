@@ -122,12 +122,12 @@ export function ClaimCard({ claim, actions }: { claim: MyClaimOutput; actions: R
               {claim.kind === 'pledge' ? <Badge variant="light">Group gift pledge</Badge> : null}
               {claim.person ? <Badge variant="light">For {claim.person.name}</Badge> : null}
               {claim.pending ? (
-                <Badge color="yellow.9" variant="filled">
+                <Badge color="gray.8" variant="filled">
                   Waiting for you to confirm
                 </Badge>
               ) : null}
               {claim.changed ? (
-                <Badge color="orange.9" variant="filled">
+                <Badge color="blue.9" variant="filled">
                   {WISH_LIST_UI.changed}
                 </Badge>
               ) : null}
