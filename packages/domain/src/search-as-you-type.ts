@@ -26,7 +26,9 @@ export const searchSuggestionsOutput = z.object({
   /** Whole searches that complete what was typed ("leg" -> "lego"), most titles first. */
   queries: z.array(z.string()),
   /** Products whose titles hold the words (the last as a prefix), title matches and popular first. */
-  products: z.array(z.object({ id: z.number().int(), title: z.string(), price: z.number() })),
+  products: z.array(
+    z.object({ id: z.number().int(), awProductId: z.number().int().nullable(), title: z.string(), price: z.number() }),
+  ),
   /** Categories of the catalog named like it: the name shown and the listing's filter. */
   categories: z.array(z.object({ label: z.string(), categoryName: z.string(), categoryLevel1: z.string().nullable() })),
   /** Gift interests named like it (by name or alias), for the gift finder and profiles. */

@@ -45,8 +45,8 @@ async function readSuggestions(db: Db, query: string, lastWordComplete: boolean)
       : db.execute<{ word: string }>(sql`
           select word from catalog_words where word like ${`${last.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}
            order by ndoc desc, word limit ${LIMITS.queries}`),
-    db.execute<{ id: number; title: string; price: number }>(sql`
-      select ${products.id} as id, ${products.title} as title, ${products.price} as price
+    db.execute<{ id: number; aw_product_id: number | null; title: string; price: number }>(sql`
+      select ${products.id} as id, ${products.awProductId} as aw_product_id, ${products.title} as title, ${products.price} as price
         from ${products}, to_tsquery('english', ${tsQuery}) q
        where ${visibleCondition()} and ${primaryVariantCondition()} and ${products.searchVector} @@ q
        order by (ts_filter(${products.searchVector}, '{a}') @@ q) desc, ${products.popularity} desc nulls last, ${products.id}
@@ -100,7 +100,12 @@ async function readSuggestions(db: Db, query: string, lastWordComplete: boolean)
     correction,
     // With a correction on offer, completions of the misspelt words would only repeat the slip.
     queries: correction ? [] : completions.rows.map((row) => [...head, row.word].join(' ')).filter((q) => q !== query),
-    products: productRows.rows.map((row) => ({ id: row.id, title: row.title, price: Number(row.price) })),
+    products: productRows.rows.map((row) => ({
+      id: row.id,
+      awProductId: row.aw_product_id === null ? null : Number(row.aw_product_id),
+      title: row.title,
+      price: Number(row.price),
+    })),
     categories,
     interests: [...new Set(interestRows.rows.map((row) => row.name))].map((name) => ({ name })),
   }
