@@ -147,3 +147,7 @@ async function run(t: Target): Promise<void> {
 console.log(`Presently catalog scale benchmark on ${os.cpus().length} cores, Node ${process.version}`)
 if (process.env.BENCH_SKIP_EMBEDDED !== '1') await run(await embeddedTarget())
 if (process.env.DATABASE_URL) await run(await serverTarget(process.env.DATABASE_URL))
+if (process.env.BENCH_REPLICA !== '0') {
+  const { replicaScale } = await import('./replica-scale.ts')
+  await replicaScale()
+}

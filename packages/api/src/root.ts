@@ -14,8 +14,10 @@ import { recommendationsRouter } from './router/recommendations.ts'
 import { jobsRouter } from './router/jobs.ts'
 import { wishListsRouter } from './router/wish-lists.ts'
 import { sharedListsRouter } from './router/shared-lists.ts'
+import { guestsRouter } from './router/guests.ts'
 import { giftsRouter } from './router/gifts.ts'
 import { remindersRouter } from './router/reminders.ts'
+import { linkPreviewsRouter } from './router/link-previews.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -33,8 +35,10 @@ export const appRouter = router({
   jobs: jobsRouter,
   wishLists: wishListsRouter,
   sharedLists: sharedListsRouter,
+  guests: guestsRouter,
   gifts: giftsRouter,
   reminders: remindersRouter,
+  linkPreviews: linkPreviewsRouter,
 })
 
 /** The API's type, imported by the web client. */

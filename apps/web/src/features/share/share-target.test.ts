@@ -30,12 +30,43 @@ describe('sharedSearchTerm', () => {
   })
 })
 
+const signedIn = { signedIn: true }
+
 describe('shareDestination', () => {
-  it('opens a search for the shared title', () => {
-    expect(shareDestination({ title: 'Garden gnome' })).toEqual({ to: '/search', search: { q: 'Garden gnome' } })
+  it('opens a search for shared text without a link', () => {
+    expect(shareDestination({ title: 'Garden gnome' }, signedIn)).toEqual({
+      to: '/search',
+      search: { q: 'Garden gnome' },
+    })
+    expect(shareDestination({ text: 'wooden train set' }, signedIn)).toEqual({
+      to: '/search',
+      search: { q: 'wooden train set' },
+    })
   })
 
-  it('opens the home page when nothing readable was shared', () => {
-    expect(shareDestination({ url: 'https://shop.test/' })).toEqual({ to: '/', search: {} })
+  it('opens a search for a signed-out visitor, link or not', () => {
+    expect(shareDestination({ url: 'https://shop.test/p/1', title: 'Oak bookcase' }, { signedIn: false })).toEqual({
+      to: '/search',
+      search: { q: 'Oak bookcase' },
+    })
+  })
+
+  it('opens "Add to a wish list" with a shared link (issue 38), from url or from the text', () => {
+    expect(shareDestination({ url: 'https://shop.test/p/1', title: ' Oak  bookcase ' }, signedIn)).toEqual({
+      to: '/my-account/lists/add',
+      search: { url: 'https://shop.test/p/1', title: 'Oak bookcase' },
+    })
+    expect(shareDestination({ text: 'Look at this https://shop.test/p/2?colour=red' }, signedIn)).toEqual({
+      to: '/my-account/lists/add',
+      search: { url: 'https://shop.test/p/2?colour=red' },
+    })
+  })
+
+  it('never takes a link that is not http or https', () => {
+    expect(shareDestination({ url: 'javascript:alert(1)', title: 'x' }, signedIn)).toEqual({
+      to: '/search',
+      search: { q: 'x' },
+    })
+    expect(shareDestination({ url: 'not a url' }, signedIn)).toEqual({ to: '/', search: {} })
   })
 })

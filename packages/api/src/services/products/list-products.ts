@@ -47,7 +47,7 @@ import {
  * @returns total and totalProducts (the same count), totalPages = ceil(total / limit).
  */
 export function listProducts(db: Db, query: ProductListQuery & { promoId?: number }): Promise<ProductList> {
-  return cachedCatalogRead(db, `products.list:${JSON.stringify(query)}`, () => readProducts(db, query))
+  return cachedCatalogRead(db, `products.list:${JSON.stringify(query)}`, (reader) => readProducts(reader, query))
 }
 
 /**
