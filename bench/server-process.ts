@@ -36,6 +36,8 @@ export interface ServerProcessOptions {
   nodeFlags?: string[]
   /** Added to the server's environment (DATABASE_URL is passed on from this process when set). */
   env?: Record<string, string>
+  /** DATA_DIR to use and keep (a second start on it finds the catalog imported); default a fresh one, removed by stop(). */
+  dataDir?: string
 }
 
 /**
@@ -47,7 +49,7 @@ export interface ServerProcessOptions {
  * @throws Error when the process exits or /healthz does not answer within 5 minutes.
  */
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'presently-bench-server-'))
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'presently-bench-server-')))
   const url = `http://127.0.0.1:${options.port}`
   buildServer()
   const child: ChildProcess = spawn(
@@ -96,7 +98,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     stop: async () => {
       if (!exited) child.kill('SIGTERM')
       await exit
-      await rm(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -18,7 +18,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { buildServer } from './server-process.ts'
 import { createDb, findRunningCluster } from '@presently/db'
-import { processMemory, treeMemory } from './memory.ts'
+import { processMemory, treeMemory } from './process-memory.ts'
 import { percentile, runIsolationLoad } from '../apps/server/src/testing/session-isolation-load.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))

@@ -24,7 +24,7 @@ import os from 'node:os'
 import { createDb, findRunningCluster } from '@presently/db'
 import { signUpOverHttp, type HttpAccount } from '../apps/server/src/testing/http-accounts.ts'
 import { percentile } from '../apps/server/src/testing/session-isolation-load.ts'
-import { processMemory, treeMemory } from './memory.ts'
+import { processMemory, treeMemory } from './process-memory.ts'
 import { startServerProcess } from './server-process.ts'
 
 const users = Number(process.env.BENCH_USERS ?? 200)

@@ -77,7 +77,7 @@ test.describe('sign-up and sign-in', () => {
 
     await signIn(page, email, password)
     const header = page.getByRole('banner')
-    await expect(header.getByRole('searchbox', { name: 'Search gift ideas' })).toBeVisible()
+    await expect(header.getByRole('combobox', { name: 'Search gift ideas' })).toBeVisible()
     await expect(header.getByRole('link', { name: 'Login/Register' })).toHaveCount(0)
 
     await header.getByRole('link', { name: 'My Account' }).click()

@@ -39,6 +39,7 @@ export { formatDescription } from './services/products/format-description.ts'
 export { getAffiliateUrl } from './services/products/get-affiliate-url.ts'
 export { categoryTreeWithCounts, type CategoryNode } from './services/categories/category-tree.ts'
 export { searchCategoriesWithCounts, promoCategoriesWithCounts } from './services/categories/search-categories.ts'
+export { suggestSearches } from './services/products/suggest-searches.ts'
 export { getPromoByName, getPromo, listPromoProducts, type Promo, type PromoProduct } from './services/promos/promos.ts'
 export {
   getVariantStatus,

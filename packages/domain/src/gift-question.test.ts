@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { giftQuestionAge, giftQuestionLine, giftQuestionWords, parseGiftQuestion } from './gift-question.ts'
+import {
+  giftFallbackLine,
+  giftQuestionAge,
+  giftQuestionLine,
+  giftQuestionWords,
+  parseGiftQuestion,
+} from './gift-question.ts'
 
 describe('parseGiftQuestion (issue 26)', () => {
   it('reads "gift for grandad under £20"', () => {
@@ -44,5 +50,27 @@ describe('giftQuestionWords and giftQuestionAge (issue 26)', () => {
     expect(giftQuestionAge(parseGiftQuestion('christmas present for a 9 year old')!)).toBe(9)
     expect(giftQuestionAge(parseGiftQuestion('gift for grandad under £20')!)).toBe(18)
     expect(giftQuestionAge(parseGiftQuestion('present for my nephew')!)).toBeNull()
+  })
+})
+
+describe('gift questions that describe the person (issue 43 §3)', () => {
+  it('reads a teenager as the youngest teen, and keeps only the gift words', () => {
+    const question = parseGiftQuestion('something for a teenage boy who loves football')!
+    expect(question).toMatchObject({ age: 13, relationshipWord: 'teenager', relationship: null })
+    expect(giftQuestionLine(question)).toBe('Showing gifts for a teenager')
+    expect(giftQuestionWords('something for a teenage boy who loves football')).toBe('football')
+  })
+  it('reads "a present for a runner" as a question about running, which it does not search for', () => {
+    const question = parseGiftQuestion('present for a runner')!
+    expect(question.hobby).toBe('running')
+    expect(giftQuestionWords('present for a runner')).toBe('')
+    expect(giftFallbackLine(question, '')).toBe('Nothing in the catalog is for running. Showing popular gifts')
+    expect(giftFallbackLine(parseGiftQuestion('gift for grandad who likes kayaks under £20')!, 'kayaks')).toBe(
+      'Nothing in the catalog matches “kayaks”. Showing popular gifts for a grandad, under £20',
+    )
+  })
+  it('still leaves plain searches alone', () => {
+    expect(parseGiftQuestion('football')).toBeNull()
+    expect(parseGiftQuestion('teenage mutant ninja turtles')).toBeNull()
   })
 })

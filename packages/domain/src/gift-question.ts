@@ -15,6 +15,11 @@ export interface GiftQuestion {
   occasion: string | null
   /** Highest price in GBP. */
   maxPrice: number | null
+  /**
+   * What the person does, from a noun naming them ("runner" -> "running"; issue 43 §3), which no
+   * toy title is evidence of: it is not searched, and the answer says the catalog lacks it.
+   */
+  hobby?: string | null
 }
 
 /** Words people use -> the shop's relationship names (spec account-area §3 "Relationship"). */
@@ -68,7 +73,13 @@ const OCCASION_WORDS: Record<string, string> = {
 }
 
 /** Words that make a search a gift question. */
-const GIFT_WORDS = /\b(gifts?|presents?|ideas?|stocking fillers?)\b/
+const GIFT_WORDS = /\b(gifts?|presents?|ideas?|stocking fillers?|something for|anything for)\b/
+
+/** Words for a teenager (issue 43 §3: "something for a teenage boy who loves football"). */
+const TEEN_WORDS = /\b(teenage|teenager|teen|teens|teenagers)\b/
+
+/** The age a teenager's question is held to (the youngest teen: "Ages 3-5" goes, "12+" stays). */
+export const TEEN_GIFT_AGE = 13
 
 /**
  * Reads a gift question; null when `text` is not one (no gift word and no "for a ..." with a
@@ -85,18 +96,40 @@ export function parseGiftQuestion(text: string): GiftQuestion | null {
   const words = q.match(/[a-z']+/g) ?? []
   const relationshipWord = words.find((w) => RELATIONSHIP_WORDS[w] !== undefined) ?? null
   const occasionWord = words.find((w) => OCCASION_WORDS[w] !== undefined) ?? null
+  const teen = TEEN_WORDS.test(q)
   const answer: GiftQuestion = {
     relationship: relationshipWord ? RELATIONSHIP_WORDS[relationshipWord]! : null,
-    relationshipWord,
-    age: age ? Number(age[1]) : null,
+    relationshipWord: relationshipWord ?? (teen && !age ? 'teenager' : null),
+    age: age ? Number(age[1]) : teen ? TEEN_GIFT_AGE : null,
     occasion: occasionWord ? OCCASION_WORDS[occasionWord]! : null,
     maxPrice: price ? Number(price[1]) : null,
   }
+  const hobbyWord = words.find((w) => PERSON_NOUNS[w] !== undefined)
+  if (hobbyWord) answer.hobby = PERSON_NOUNS[hobbyWord]!
   const asksForSomeone = /\bfor (?:a |an |my |the )?/.test(q) && (answer.relationship !== null || answer.age !== null)
   if (!GIFT_WORDS.test(q) && !asksForSomeone) return null
-  if (answer.relationship === null && answer.age === null && answer.occasion === null && answer.maxPrice === null)
+  // "present for a runner" (issue 43 §3): a gift word and someone described is a question too,
+  // though it names no relationship, age, occasion or budget.
+  const describesSomeone = /\bfor (?:a |an |my |the |someone |somebody )?[a-z]/.test(q) && GIFT_WORDS.test(q)
+  if (
+    answer.relationship === null &&
+    answer.age === null &&
+    answer.occasion === null &&
+    answer.maxPrice === null &&
+    !describesSomeone
+  )
     return null
   return answer
+}
+
+/**
+ * The line of a gift question the catalog has nothing for (issue 43 §3), shown above its most
+ * popular gifts within its budget and age: its hobby ("Nothing in the catalog is for running.
+ * Showing popular gifts") or its words ("Nothing in the catalog matches “kayak”. ...").
+ */
+export function giftFallbackLine(question: GiftQuestion, words: string): string {
+  const lacking = question.hobby && !words ? `is for ${question.hobby}` : `matches “${words}”`
+  return `Nothing in the catalog ${lacking}. ${giftQuestionLine(question).replace(/^Showing /, 'Showing popular ')}`
 }
 
 /** "Showing gifts for a grandad, under £20" (issue 26): what the answer is tailored to. */
@@ -108,6 +141,28 @@ export function giftQuestionLine(question: GiftQuestion): string {
   else if (question.age !== null) parts.push(`for a ${question.age} year old`)
   const line = `Showing ${parts.join(' ')}`
   return question.maxPrice !== null ? `${line}, under £${question.maxPrice}` : line
+}
+
+/**
+ * People named by what they do -> the interest the gift is for (issue 43 §3): "a present for a
+ * runner" asks for running things, not for a title with "Runner" in it (a toy tank).
+ */
+const PERSON_NOUNS: Record<string, string> = {
+  runner: 'running',
+  jogger: 'running',
+  footballer: 'football',
+  gamer: 'gaming',
+  baker: 'baking',
+  gardener: 'gardening',
+  reader: 'reading',
+  golfer: 'golf',
+  cyclist: 'cycling',
+  swimmer: 'swimming',
+  knitter: 'knitting',
+  artist: 'art',
+  musician: 'music',
+  cook: 'cooking',
+  dancer: 'dance',
 }
 
 /** Words of a gift question that say nothing about the gift itself. */
@@ -150,6 +205,21 @@ const FILLER_WORDS = new Set([
   'age',
   'boy',
   'girl',
+  'boys',
+  'girls',
+  'something',
+  'anything',
+  'someone',
+  'somebody',
+  'love',
+  'like',
+  'enjoys',
+  'enjoy',
+  'teenage',
+  'teenager',
+  'teenagers',
+  'teen',
+  'teens',
 ])
 
 /**
@@ -166,6 +236,7 @@ export function giftQuestionWords(text: string): string {
   const words = q.match(/[a-z0-9']+/g) ?? []
   return words
     .filter((w) => !FILLER_WORDS.has(w) && RELATIONSHIP_WORDS[w] === undefined && OCCASION_WORDS[w] === undefined)
+    .filter((w) => PERSON_NOUNS[w] === undefined)
     .join(' ')
 }
 

@@ -62,6 +62,26 @@ export function chooseCorrection(typed: string, candidates: readonly VocabularyW
   return best?.word ?? null
 }
 
+/**
+ * The candidates nearest to `typed` (the fewest edits, within maxEdits), in the given order;
+ * empty when `typed` is itself a word or none is near enough. chooseCorrection picks among them
+ * by how many titles use each.
+ */
+export function nearestWords(typed: string, candidates: readonly VocabularyWord[]): string[] {
+  const limit = maxEdits(typed.length)
+  let best = Infinity
+  let words: string[] = []
+  for (const { word } of candidates) {
+    if (word === typed) return []
+    const distance = osaDistance(typed, word, limit)
+    if (distance > limit || distance > best) continue
+    if (distance < best) words = []
+    best = distance
+    words.push(word)
+  }
+  return words
+}
+
 /** The words of a search a correction is looked for: lower case, letters only, 3 or more. */
 export function correctableWords(search: string): string[] {
   return [...new Set(search.toLowerCase().match(/[a-z]{3,}/g) ?? [])]

@@ -14,6 +14,7 @@ export const PUBLIC_TRPC_READS: Readonly<Record<string, number | 'revalidate'>> 
   'products.byId': 300,
   'products.maxPrice': 3600,
   'products.formattedDescription': 300,
+  'products.suggest': 300,
   'categories.tree': 3600,
   'categories.searchWithCounts': 300,
   'categories.promoWithCounts': 300,

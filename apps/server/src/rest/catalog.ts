@@ -9,6 +9,7 @@ import {
   listPromoProducts,
   promoCategoriesWithCounts,
   searchCategoriesWithCounts,
+  suggestSearches,
 } from '@presently/api'
 import {
   affiliateIdField,
@@ -21,6 +22,8 @@ import {
   promoProductOutput,
   promoProductsPageOutput,
   searchQueryInput,
+  searchSuggestionsInput,
+  searchSuggestionsOutput,
   variantGroupOutput,
   variantKeyInput,
   variantStatusOutput,
@@ -71,6 +74,26 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
       const data = await searchCategoriesWithCounts(request.readDb(), request.query.q)
       publicCache(reply)
       return { success: true as const, data }
+    },
+  )
+
+  route.get(
+    '/api/search/suggestions',
+    {
+      config: { publicRead: true },
+      schema: {
+        tags: ['products'],
+        summary: 'Suggestions as a search is typed: corrections, searches, products, categories, interests',
+        description:
+          'Beyond the spec (issue 43 §3): at least two characters. The search route itself (GET /api/products?search=) is unchanged.',
+        querystring: searchSuggestionsInput,
+        response: { 200: searchSuggestionsOutput, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const data = await suggestSearches(db, request.query.q)
+      publicCache(reply)
+      return data
     },
   )
 

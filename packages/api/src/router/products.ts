@@ -6,6 +6,8 @@ import {
   productListOutput,
   productOutput,
   promoListInput,
+  searchSuggestionsInput,
+  searchSuggestionsOutput,
   toggleDisabledOutput,
 } from '@presently/domain'
 import { publicProcedure, publicReadProcedure, router, staffProcedure, syncSchema } from '../trpc.ts'
@@ -15,6 +17,7 @@ import { getMaxPrice } from '../services/products/get-max-price.ts'
 import { getFormattedDescription } from '../services/products/get-formatted-description.ts'
 import { getAffiliateUrl } from '../services/products/get-affiliate-url.ts'
 import { toggleProductDisabled } from '../services/products/toggle-disabled.ts'
+import { suggestSearches } from '../services/products/suggest-searches.ts'
 
 export const productsRouter = router({
   /** GET /api/products and /api/products/by-category; promoId limits to a promo (spec browsing-and-purchase §7). */
@@ -29,6 +32,11 @@ export const productsRouter = router({
     .query(({ ctx, input }) =>
       getProduct(ctx.db, input, { includeDisabled: !!ctx.user && (ctx.user.isStaff || ctx.user.isAdmin) }),
     ),
+  /** GET /api/search/suggestions?q=: suggestions as a search is typed (issue 43 §3, beyond the spec). */
+  suggest: publicProcedure
+    .input(syncSchema(searchSuggestionsInput))
+    .output(syncSchema(searchSuggestionsOutput))
+    .query(({ ctx, input }) => suggestSearches(ctx.db, input.q)),
   /** GET /api/products/max-price. */
   maxPrice: publicReadProcedure.output(z.object({ maxPrice: z.number() })).query(({ ctx }) => getMaxPrice(ctx.db)),
   /** GET /api/products/{awProductId}/descriptions/formatted. */

@@ -1,5 +1,8 @@
 import { createElement as h } from 'react'
-import { Button, Link, Section, Text } from '@react-email/components'
+import { Button } from '@react-email/button'
+import { Link } from '@react-email/link'
+import { Section } from '@react-email/section'
+import { Text } from '@react-email/text'
 import { layout, styles } from './layout.ts'
 
 /** Why a guest (no account) gets mail from the shop (issue 37). */

@@ -1,5 +1,14 @@
 import { createElement as h, type ReactNode } from 'react'
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components'
+import { Body } from '@react-email/body'
+import { Container } from '@react-email/container'
+import { Head } from '@react-email/head'
+import { Heading } from '@react-email/heading'
+import { Hr } from '@react-email/hr'
+import { Html } from '@react-email/html'
+import { Link } from '@react-email/link'
+import { Preview } from '@react-email/preview'
+import { Section } from '@react-email/section'
+import { Text } from '@react-email/text'
 
 // Templates call createElement (as `h`) instead of JSX: the packages that import this one
 // (api, server) then type-check and run it without a JSX setting of their own.

@@ -1,5 +1,11 @@
 import { createElement as h, type ReactNode } from 'react'
-import { Button, Column, Img, Link, Row, Section, Text } from '@react-email/components'
+import { Button } from '@react-email/button'
+import { Column } from '@react-email/column'
+import { Img } from '@react-email/img'
+import { Link } from '@react-email/link'
+import { Row } from '@react-email/row'
+import { Section } from '@react-email/section'
+import { Text } from '@react-email/text'
 import { layout, styles } from './layout.ts'
 
 /**

@@ -1,5 +1,7 @@
 import { createElement as h } from 'react'
-import { Button, Section, Text } from '@react-email/components'
+import { Button } from '@react-email/button'
+import { Section } from '@react-email/section'
+import { Text } from '@react-email/text'
 import { layout, styles } from './layout.ts'
 
 export interface ResetPasswordProps {

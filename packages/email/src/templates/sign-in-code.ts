@@ -1,5 +1,6 @@
 import { createElement as h } from 'react'
-import { Section, Text } from '@react-email/components'
+import { Section } from '@react-email/section'
+import { Text } from '@react-email/text'
 import { layout, styles } from './layout.ts'
 
 export interface SignInCodeProps {

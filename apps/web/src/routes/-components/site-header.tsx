@@ -1,9 +1,10 @@
-import { Box, Button, Container, TextInput } from '@mantine/core'
-import { IconSearch, IconUserCircle } from '@tabler/icons-react'
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react'
+import { Box, Container } from '@mantine/core'
+import { IconUserCircle } from '@tabler/icons-react'
+import { Link, useRouterState } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useSession } from '../../features/session/session'
 import { textParam } from '../../features/catalog/listing-search'
+import { SearchBox } from '../../features/catalog/search-box'
 import { Logo } from './logo'
 import classes from './site-header.module.css'
 import { ButtonLink } from '../../lib/links'
@@ -13,13 +14,13 @@ import { ButtonLink } from '../../lib/links'
 const HeaderPickers = lazy(() => import('../../features/selection/header-pickers'))
 
 /**
- * The sticky site header (spec browsing-and-purchase §2 "Header and footer"). Signed-out
- * visitors see only Login/Register; signed-in users get the search box, the For:/Because:
- * pickers (their own row on phones and tablets) and My Account.
+ * The sticky site header (spec browsing-and-purchase §2 "Header and footer"). Everyone gets the
+ * search box with suggestions as they type (issue 43 §3: beyond the spec, whose signed-out header
+ * has only Login/Register; docs/decisions/search-as-you-type.md); signed-in users also get the
+ * For:/Because: pickers (their own row on phones and tablets) and My Account, others Login/Register.
  */
 export function SiteHeader() {
   const { user, isPending } = useSession()
-  const navigate = useNavigate()
 
   // Keep the box in step with the search page's query (e.g. after back/forward).
   const location = useRouterState({ select: (s) => s.location })
@@ -31,11 +32,6 @@ export function SiteHeader() {
     // Adjusting state while rendering (not in an effect) avoids a second paint with stale text.
     setShownQuery(currentQuery)
     if (currentQuery !== undefined) setSearchText(currentQuery)
-  }
-
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    void navigate({ to: '/search', search: { q: searchText.trim() } })
   }
 
   // Search, category, price range and page live in the URL and this box; going home resets them all.
@@ -66,27 +62,16 @@ export function SiteHeader() {
           <Logo />
         </Link>
 
+        {isPending ? null : (
+          <SearchBox
+            value={searchText}
+            onChange={setSearchText}
+            className={classes.searchForm}
+            inputClassName={classes.searchInput}
+          />
+        )}
         {isPending ? null : user ? (
           <>
-            <form role="search" onSubmit={onSearch} className={classes.searchForm}>
-              <TextInput
-                aria-label="Search gift ideas"
-                placeholder="Search for gift ideas..."
-                value={searchText}
-                onChange={(event) => setSearchText(event.currentTarget.value)}
-                leftSection={<IconSearch size={16} aria-hidden />}
-                className={classes.searchInput}
-                type="search"
-              />
-              <Button type="submit">
-                <Box component="span" visibleFrom="sm">
-                  Search
-                </Box>
-                <Box component="span" hiddenFrom="sm">
-                  Go
-                </Box>
-              </Button>
-            </form>
             <div className={classes.pickersSlot}>
               <Suspense fallback={null}>
                 <HeaderPickers />

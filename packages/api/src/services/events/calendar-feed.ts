@@ -1,4 +1,3 @@
-import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventRepeatingFreq, ICalWeekday } from 'ical-generator'
 import { and, eq, exchangeParticipants, exchanges, isNotNull, users, type Db } from '@presently/db'
 import { AppError, effectiveLeadDays, occurrenceInYear, parseIsoDate, ukToday } from '@presently/domain'
 import { getReminderSettings } from '../reminders/settings.ts'
@@ -83,6 +82,15 @@ export async function renderCalendarFeed(db: Db, token: string, appUrl: string):
     .limit(1)
   if (!user) throw new AppError('NOT_FOUND', CALENDAR_NOT_FOUND)
 
+  // Loaded on the first feed asked for, not at start: few users subscribe, and ical-generator
+  // with its date library is a few megabytes of every process's memory (issue 44).
+  const {
+    default: ical,
+    ICalAlarmType,
+    ICalCalendarMethod,
+    ICalEventRepeatingFreq,
+    ICalWeekday,
+  } = await import('ical-generator')
   const calendar = ical({
     name: 'Presently: important dates',
     description: 'The important dates of the people you buy gifts for, from Presently.',

@@ -1,5 +1,6 @@
 import { and, asc, categoryKey, gte, lte, products, queryNamed, sql, type Db, type SQL } from '@presently/db'
 import {
+  giftFallbackLine,
   giftQuestionLine,
   giftQuestionWords,
   parseGiftQuestion,
@@ -130,6 +131,7 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
 
   let page: ListingPage
   let searchFilter: SearchFilter | undefined
+  let fallback = false
   if (words) {
     // One statement answers a search that has matches in titles (the usual case): the page, the
     // counts and the probe of searchProbe. Only a search that needs a wider or typo-tolerant
@@ -148,8 +150,16 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
       searchFilter = refined
       page = await readSearchPage(db, query, [...base, refined.condition], band, refined.rank)
     }
+    // A gift question whose words the catalog has nothing for ("a present for a runner", issue
+    // 43 §3) answers with its most popular gifts in its budget and age, and says so.
+    if (gift && page.total === 0) {
+      fallback = true
+      searchFilter = undefined
+      page = await readListingPage(db, query, base, band)
+    }
   } else {
     page = await readListingPage(db, query, base, band)
+    fallback = !!gift?.hobby
   }
 
   return {
@@ -164,7 +174,7 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
     suggestion: gift ? null : (searchFilter?.suggestion ?? null),
     giftQuestion: gift
       ? {
-          line: giftQuestionLine(gift),
+          line: fallback ? giftFallbackLine(gift, words!) : giftQuestionLine(gift),
           relationship: gift.relationship,
           age: gift.age,
           occasion: gift.occasion,

@@ -106,7 +106,6 @@ export async function updateWishListItem(
       title: wishListItems.title,
       pricePence: wishListItems.pricePence,
       quantity: wishListItems.quantity,
-      link: wishListItems.link,
     })
     .from(wishListItems)
     .where(and(eq(wishListItems.id, itemId), eq(wishListItems.listId, listId), isNull(wishListItems.deletedAt)))
