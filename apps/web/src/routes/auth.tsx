@@ -67,6 +67,7 @@ function AuthPage() {
             initialTab={tab ?? 'login'}
             initialError={error ? GOOGLE_ERRORS[error] : undefined}
             onSignedIn={afterSignIn}
+            returnTo={returnTo}
           />
         </Stack>
       </Paper>

@@ -20,7 +20,7 @@ function MyAccountProfilePage() {
   const context = Route.useRouteContext()
   const user = useSession().user ?? context.user
   return (
-    <AccountPage title="Account Settings" intro="Your email preferences and password.">
+    <AccountPage title="Account Settings" intro="Your name, email preferences and password.">
       <Stack gap="lg" mt="sm">
         <AccountInformation user={user} />
         <ReminderSettingsSection />
