@@ -7,6 +7,9 @@ import { addPerson, apiJson, newShopper, occasion } from './support/shopper'
  * Issue 43 §4 and §5: flows that end where the user wanted, and the names others see.
  */
 
+// Several accounts and pages per test: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 150_000 })
+
 test('Buy Now with nobody chosen asks who it is for in the dialog and goes on to the merchant', async ({ page }) => {
   await newShopper(page, 'flows-buy')
   const mum = await addPerson(page.request, 'Mum')
@@ -18,9 +21,11 @@ test('Buy Now with nobody chosen asks who it is for in the dialog and goes on to
   const { affiliateUrl } = await apiJson<{ affiliateUrl: string }>(
     await page.request.get(`/api/redirect/${product.id}`),
   )
-  await page.context().route(`${new URL(affiliateUrl).origin}/**`, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Merchant</title><h1>Merchant</h1>' }),
-  )
+  await page
+    .context()
+    .route(`${new URL(affiliateUrl).origin}/**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Merchant</title><h1>Merchant</h1>' }),
+    )
 
   await page.goto(`/product/${product.awProductId}`)
   await expect(page.getByRole('main').getByRole('button', { name: /to a wish list$/ })).toBeVisible()
@@ -114,4 +119,79 @@ test('Account Settings edits the name others see; an email address is refused', 
     await page.request.get('/api/auth/session'),
   )
   expect(session.data.user.displayName).toBe('Sam Taylor')
+})
+
+test("Add Person lands on the new person's page, where a date is added", async ({ page }) => {
+  await newShopper(page, 'flows-add-person')
+  const anniversary = await occasion(page.request, 'anniversary')
+  await page.goto('/my-account/add-person')
+  await page.getByRole('textbox', { name: 'Name' }).fill('Sam')
+  await page.getByRole('combobox', { name: 'Relationship' }).fill('Husb')
+  await page.getByRole('option', { name: 'Husband', exact: true }).click()
+  await page.getByRole('button', { name: 'Add Person', exact: true }).click()
+  await expect(page).toHaveURL(/\/my-account\/person\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sam' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'Add a date' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Important Date' })
+  // The person is already chosen.
+  await expect(dialog.getByLabel('Person')).toHaveValue('Sam')
+  await dialog.getByLabel('Occasion').fill(anniversary.label)
+  await page.getByRole('option', { name: anniversary.label, exact: true }).click()
+  await dialog.getByRole('textbox', { name: 'Date' }).fill('14/06/2015')
+  await dialog.getByRole('textbox', { name: 'Date' }).press('Tab')
+  await dialog.getByRole('button', { name: 'Add Event', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('person-events')).toContainText(anniversary.label)
+})
+
+test.describe('Christmas first in November and December', () => {
+  // The browser's clock on 28 November 2026 (UK): 27 days to Christmas.
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-28T12:00:00Z'))
+  })
+
+  test('the events page offers "Add Christmas for everyone": one call for everyone chosen', async ({ page }) => {
+    await newShopper(page, 'flows-christmas')
+    const ids = [await addPerson(page.request, 'Mum'), await addPerson(page.request, 'Dad', { relationship: 'Father' })]
+    const tom = await addPerson(page.request, 'Tom', { relationship: 'Son' })
+    const christmas = await occasion(page.request, 'christmas')
+    let calls = 0
+    page.on('request', (request) => {
+      if (request.url().includes('events.addForPeople')) calls += 1
+    })
+    await page.goto('/my-account/events')
+    const card = page.getByRole('region', { name: 'Christmas in 27 days' })
+    await expect(card).toContainText('3 people you buy for have no Christmas yet.')
+    await card.getByRole('button', { name: 'Add Christmas for everyone' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add Christmas for everyone' })
+    await dialog.getByRole('checkbox', { name: 'Tom' }).uncheck()
+    await dialog.getByRole('button', { name: 'Add Christmas for 2 people' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(card).toContainText('1 person you buy for has no Christmas yet.')
+    expect(calls).toBe(1)
+    const events = await apiJson<{ occasionId: number; date: string; people: { id: number }[] }[]>(
+      await page.request.get('/api/events'),
+    )
+    const withChristmas = events.filter((e) => e.occasionId === christmas.id)
+    expect(withChristmas.map((e) => e.people[0]!.id).sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b))
+    expect(withChristmas.every((e) => e.date === '2026-12-25')).toBe(true)
+    expect(withChristmas.some((e) => e.people.some((p) => p.id === tom))).toBe(false)
+  })
+
+  test('the first-visit start offers Christmas, the birthday optional', async ({ page }) => {
+    await newShopper(page, 'flows-christmas-start')
+    const start = page.getByTestId('first-start')
+    await expect(start.getByText('2. Then see gift ideas for Christmas')).toBeVisible()
+    await start.getByRole('textbox', { name: 'Name' }).fill('Ava')
+    await start.getByRole('combobox', { name: 'Relationship' }).fill('Daugh')
+    await page.getByRole('option', { name: 'Daughter', exact: true }).click()
+    await start.getByRole('button', { name: 'Save and show gift ideas' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Gift ideas for Ava' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('button', { name: /^Because:/ })).toHaveAccessibleName(
+      'Because: Christmas',
+    )
+    const people = await apiJson<{ events: { date: string }[] }[]>(await page.request.get('/api/people'))
+    expect(people[0]!.events.map((e) => e.date)).toEqual(['2026-12-25'])
+  })
 })

@@ -52,7 +52,14 @@ export {
 export { listPeople, loadPeople } from './services/people/load-people.ts'
 export { createPerson, updatePerson, deletePerson, getPerson } from './services/people/save-person.ts'
 export { personInput } from './router/people.ts'
-export { listEvents, listPersonEvents, createEvent, deleteEvent, updateEvent } from './services/events/events.ts'
+export {
+  addEventForPeople,
+  listEvents,
+  listPersonEvents,
+  createEvent,
+  deleteEvent,
+  updateEvent,
+} from './services/events/events.ts'
 export {
   renderCalendarFeed,
   resetCalendarLink,

@@ -8,9 +8,10 @@ import { safeReturnPath } from '../features/auth/return-to'
 import { fetchSessionUser } from '../features/session/session'
 import { AnchorLink, ButtonLink } from '../lib/links'
 import { useTRPC } from '../lib/trpc'
+import { pageTitle } from '../lib/page-title'
 
 export const Route = createFileRoute('/confirm-email')({
-  head: () => ({ meta: [{ title: 'Confirm Email' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Confirm Email') }] }),
   validateSearch: (search: Record<string, unknown>): { token?: string; returnTo?: string } => ({
     token: textParam(search.token) || undefined,
     // Issue 43 §4: where the registration started (a shared list), carried by the mail's link.
