@@ -71,74 +71,74 @@ function PlanView({ plan }: { plan: PlanOutput }) {
         </Text>
       ) : (
         <>
-        <PlanStack plan={plan} />
-        <Card withBorder radius="md" padding="md" visibleFrom="sm">
-          <Table.ScrollContainer minWidth={620}>
-            <Table verticalSpacing="sm" data-testid="plan-table">
-              <caption className="visually-hidden">{title}</caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Person</Table.Th>
-                  <Table.Th scope="col">Budget</Table.Th>
-                  <Table.Th scope="col">Spent</Table.Th>
-                  <Table.Th scope="col">Bought</Table.Th>
-                  <Table.Th scope="col">Ideas</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {plan.people.map((row) => (
-                  <Table.Tr key={row.person.id} data-testid="plan-row">
-                    <Table.Th scope="row">
-                      <AnchorLink to="/my-account/person/$id" params={{ id: String(row.person.id) }}>
-                        {row.person.name}
-                      </AnchorLink>
-                    </Table.Th>
-                    <Table.Td>{money(row.budget)}</Table.Td>
-                    <Table.Td>
-                      {formatPrice(row.spent)}
-                      {row.budget !== null && row.remaining === 0 ? (
-                        <Text span ml="xs" size="sm" fw={700} c="dark.7">
-                          (budget spent)
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {row.gifts.length === 0 ? (
-                        <Text span c="dimmed">
-                          {GIFT_UI.nothingYet}
-                        </Text>
-                      ) : (
-                        row.gifts
-                          .map((g) => `${g.title}${g.pricePaid === null ? '' : ` (${formatPrice(g.pricePaid)})`}`)
-                          .join(', ')
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <AnchorLink
-                        to="/"
-                        search={{ person: row.person.id, occasion: plan.occasion.id }}
-                        aria-label={`Gift ideas for ${row.person.name}`}
-                      >
-                        Gift ideas
-                      </AnchorLink>
+          <PlanStack plan={plan} />
+          <Card withBorder radius="md" padding="md" visibleFrom="sm">
+            <Table.ScrollContainer minWidth={620}>
+              <Table verticalSpacing="sm" data-testid="plan-table">
+                <caption className="visually-hidden">{title}</caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Person</Table.Th>
+                    <Table.Th scope="col">Budget</Table.Th>
+                    <Table.Th scope="col">Spent</Table.Th>
+                    <Table.Th scope="col">Bought</Table.Th>
+                    <Table.Th scope="col">Ideas</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {plan.people.map((row) => (
+                    <Table.Tr key={row.person.id} data-testid="plan-row">
+                      <Table.Th scope="row">
+                        <AnchorLink to="/my-account/person/$id" params={{ id: String(row.person.id) }}>
+                          {row.person.name}
+                        </AnchorLink>
+                      </Table.Th>
+                      <Table.Td>{money(row.budget)}</Table.Td>
+                      <Table.Td>
+                        {formatPrice(row.spent)}
+                        {row.budget !== null && row.remaining === 0 ? (
+                          <Text span ml="xs" size="sm" fw={700} c="dark.7">
+                            (budget spent)
+                          </Text>
+                        ) : null}
+                      </Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                        {row.gifts.length === 0 ? (
+                          <Text span c="dimmed">
+                            {GIFT_UI.nothingYet}
+                          </Text>
+                        ) : (
+                          row.gifts
+                            .map((g) => `${g.title}${g.pricePaid === null ? '' : ` (${formatPrice(g.pricePaid)})`}`)
+                            .join(', ')
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <AnchorLink
+                          to="/"
+                          search={{ person: row.person.id, occasion: plan.occasion.id }}
+                          aria-label={`Gift ideas for ${row.person.name}`}
+                        >
+                          Gift ideas
+                        </AnchorLink>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+                <Table.Tfoot>
+                  <Table.Tr data-testid="plan-totals">
+                    <Table.Th scope="row">Total</Table.Th>
+                    <Table.Td fw={700}>{formatPrice(plan.totals.budget)}</Table.Td>
+                    <Table.Td fw={700}>{formatPrice(plan.totals.spent)}</Table.Td>
+                    <Table.Td colSpan={2}>
+                      {plan.people.filter((p) => p.gifts.length === 0).length} of {plan.people.length} still without a
+                      present
                     </Table.Td>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr data-testid="plan-totals">
-                  <Table.Th scope="row">Total</Table.Th>
-                  <Table.Td fw={700}>{formatPrice(plan.totals.budget)}</Table.Td>
-                  <Table.Td fw={700}>{formatPrice(plan.totals.spent)}</Table.Td>
-                  <Table.Td colSpan={2}>
-                    {plan.people.filter((p) => p.gifts.length === 0).length} of {plan.people.length} still without a
-                    present
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+                </Table.Tfoot>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
         </>
       )}
     </>
@@ -157,7 +157,14 @@ function boughtText(row: PlanOutput['people'][number]) {
 function PlanStack({ plan }: { plan: PlanOutput }) {
   return (
     <Box hiddenFrom="sm">
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={`${plan.occasion.label} ${plan.year} plan`}>
+      <Stack
+        gap="sm"
+        component="ul"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+        aria-label={`${plan.occasion.label} ${plan.year} plan`}
+      >
         {plan.people.map((row) => (
           <Card component="li" key={row.person.id} withBorder radius="md" padding="sm" data-testid="plan-card">
             <Group justify="space-between" align="baseline" gap="xs" wrap="nowrap">
