@@ -1,9 +1,10 @@
-import { expectNoSeriousViolations } from './support/axe'
+import { allViolations, expectNoSeriousViolations } from './support/axe'
 import { expect, test } from '@playwright/test'
 import { E2E_ADMIN } from './support/accounts'
 import { RESET_SUBJECT, registerConfirmedUser, signIn, CONFIRM_SUBJECT } from './support/auth-helpers'
 import { linkTo, uniqueEmail, waitForMail } from './support/mailbox'
 import { pretendAccountHasNoPassword } from './support/session-patch'
+import { addPerson, apiJson, newShopper, occasion } from './support/shopper'
 
 /** Serious and critical WCAG A/AA violations fail; lesser ones are reported by axe but tolerated. */
 for (const [name, path, ready] of [
@@ -149,3 +150,131 @@ test.describe('accounts', () => {
     await expectNoSeriousViolations(page)
   })
 })
+
+/*
+ * Issue 43 §5: every page, signed out and signed in, at 390 and 1280 px, and the dialogs and
+ * popovers people open on them: no axe violation of any impact (best practices included). Each
+ * test collects every page's violations and fails once with the whole list.
+ */
+for (const width of [390, 1280] as const) {
+  test.describe(`every page at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } })
+    test.describe.configure({ timeout: 600_000 })
+
+    test('signed out: no violations of any impact', async ({ page }) => {
+      const found: string[] = []
+      const check = async (label: string) => found.push(...(await allViolations(page)).map((v) => `${label}: ${v}`))
+      for (const [path, ready] of [
+        ['/', 'Join Now'],
+        ['/category/hobbies', 'Next'],
+        ['/search?q=hornby', 'Search Results'],
+        ['/promo/christmas', 'Next'],
+        ['/footer-pages/about', 'About'],
+        ['/footer-pages/privacy', 'Privacy'],
+        ['/auth', 'Sign In'],
+        ['/forgot-password', 'Send Reset Link'],
+        ['/reset-password', 'Invalid Reset Link'],
+        ['/confirm-email', 'Confirmation Failed'],
+        ['/unsubscribe', 'No unsubscribe token provided in URL'],
+        ['/no-such-page', '404 Page Not Found'],
+      ] as const) {
+        await page.goto(path)
+        await expect(page.getByText(ready).first()).toBeVisible()
+        await check(path)
+      }
+      await page.goto('/')
+      await page.getByRole('button', { name: 'Join Now' }).click()
+      await expect(page.getByRole('dialog', { name: 'Welcome to Presently' })).toBeVisible()
+      await check('auth dialog')
+      await page.goto('/category/hobbies')
+      await page.getByTestId('product-card').first().click()
+      await expect(page.getByRole('heading', { name: 'Product Details' })).toBeVisible()
+      await check('product')
+      expect(found).toEqual([])
+    })
+
+    test('signed in: every account page and its dialogs, no violations of any impact', async ({ page, browser }) => {
+      await newShopper(page, `axe-all-${width}`)
+      const request = page.request
+      await apiJson(await request.post('/api/user/welcome'))
+      const mum = await addPerson(request, 'Mum')
+      const christmas = await occasion(request, 'christmas')
+      await apiJson(
+        await request.post(`/api/events/person/${mum}`, { data: { occasionId: christmas.id, date: '2000-12-25' } }),
+      )
+      const { products } = await apiJson<{ products: { id: number; awProductId: number }[] }>(
+        await request.get('/api/products?limit=1&category_name=Hobbies'),
+      )
+      const product = products[0]!
+      const order = await apiJson<{ id: number }>(
+        await request.post('/api/clickthrough', {
+          data: { productId: product.id, personId: mum, occasionId: christmas.id },
+        }),
+      )
+      await request.post(`/api/products/${product.id}/like`)
+      const list = await apiJson<{ id: number }>(await request.post('/api/lists', { data: { name: 'Birthday' } }))
+      await apiJson(await request.post(`/api/lists/${list.id}/items`, { data: { title: 'Book token', price: 20 } }))
+      const { url } = await apiJson<{ url: string }>(await request.post(`/api/lists/${list.id}/share`, { data: {} }))
+      const year = new Date().getUTCFullYear()
+
+      const found: string[] = []
+      const check = async (label: string) => found.push(...(await allViolations(page)).map((v) => `${label}: ${v}`))
+      for (const [path, ready] of [
+        ['/', 'Find the Perfect Gift'],
+        [`/?person=${mum}&occasion=${christmas.id}`, 'Recommendations'],
+        ['/my-account/events', 'Important Events'],
+        ['/my-account/my-people', 'My People'],
+        ['/my-account/add-person', 'Add New Person'],
+        [`/my-account/person/${mum}`, 'Profile Summary'],
+        [`/my-account/edit-person/${mum}`, 'Edit Mum'],
+        ['/my-account/liked-products', 'Liked Products'],
+        ['/my-account/my-orders', 'Showing'],
+        [`/my-account/my-order-details/${order.id}`, 'Ordered on'],
+        ['/my-account/lists', 'Wish Lists'],
+        [`/my-account/lists/${list.id}`, 'Book token'],
+        ['/my-account/claims', 'My Claims'],
+        [`/my-account/plan/Christmas/${year}`, 'plan'],
+        ['/my-account/profile', 'Account Settings'],
+        [`/product/${product.awProductId}`, 'Product Details'],
+      ] as const) {
+        await page.goto(path)
+        await expect(page.getByText(ready).first()).toBeVisible()
+        await check(path)
+      }
+
+      // The dialogs and popovers of those pages.
+      await page.goto(`/product/${product.awProductId}`)
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: /to a wish list$/ })
+        .click()
+      await expect(page.getByRole('menu').or(page.getByRole('dialog')).first()).toBeVisible()
+      await check('"Add to a wish list" popover')
+      await page.keyboard.press('Escape')
+      await page.getByRole('main').getByRole('button', { name: 'Buy Now' }).click()
+      await expect(page.getByRole('dialog', { name: 'Who is this gift for?' })).toBeVisible()
+      await check('Buy Now dialog')
+      await page.goto('/my-account/events')
+      await page.getByRole('main').getByRole('button', { name: 'Add Event', exact: true }).click()
+      await expect(page.getByRole('dialog', { name: 'Add Important Date' })).toBeVisible()
+      await check('event dialog')
+      await page.goto(`/my-account/person/${mum}`)
+      await page.getByRole('button', { name: 'Add a present' }).click()
+      await expect(page.getByRole('dialog', { name: 'Add a present' })).toBeVisible()
+      await check('present dialog')
+
+      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      const visitor = await context.newPage()
+      await visitor.goto(new URL(url).pathname)
+      await expect(visitor.getByText('Book token').first()).toBeVisible()
+      found.push(...(await allViolations(visitor)).map((v) => `shared list: ${v}`))
+      await context.close()
+
+      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password)
+      await page.goto('/admin/tools')
+      await expect(page.getByText('Email Campaigns').first()).toBeVisible()
+      await check('/admin/tools')
+      expect(found).toEqual([])
+    })
+  })
+}

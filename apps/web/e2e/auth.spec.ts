@@ -148,7 +148,7 @@ test.describe('sign-up and sign-in', () => {
 
   test('the /auth page closes to the home page', async ({ page }) => {
     await page.goto('/auth')
-    await expect(page).toHaveTitle('Authentication')
+    await expect(page).toHaveTitle('Authentication – Presently')
     await page.getByRole('button', { name: 'Close' }).click()
     await expect(page).toHaveURL(/\/$/)
   })

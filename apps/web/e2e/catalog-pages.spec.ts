@@ -165,7 +165,7 @@ test.describe('category tree', () => {
 test.describe('promotions', () => {
   test('a promo page lists its products with the listing controls', async ({ page }) => {
     await page.goto('/promo/christmas')
-    await expect(page).toHaveTitle('Promotion')
+    await expect(page).toHaveTitle('Promotion – Presently')
     await expect(page.getByRole('heading', { level: 1, name: 'Christmas Gifts' })).toBeVisible()
     const titles = await cardTitles(page)
     expect(titles.length).toBeGreaterThan(0)
@@ -241,7 +241,7 @@ test.describe('product page', () => {
       .filter({ hasText: /Monchhichi \d+ cm Classic Boy/ })
       .first()
       .click()
-    await expect(page).toHaveTitle('Product Detail')
+    await expect(page).toHaveTitle(/Monchhichi \d+ cm Classic Boy.* – Presently$/)
     const heading = page.getByRole('heading', { level: 1 })
     const first = (await heading.innerText()).trim()
     const options = page.getByLabel('Available Options:')

@@ -14,7 +14,7 @@ async function cardTitles(page: Page): Promise<string[]> {
 test.describe('catalog browsing', () => {
   test('the landing page is the home page for visitors', async ({ page }) => {
     await page.goto('/')
-    await expect(page).toHaveTitle('Home')
+    await expect(page).toHaveTitle('Presently – gift ideas for everyone you buy for')
     await expect(page.getByRole('button', { name: 'Join Now' })).toBeVisible()
     await expect(page.getByRole('button', { name: "Get Started – It's Free!" }).first()).toBeVisible()
     await expect(page.getByRole('link', { name: 'Login/Register' })).toHaveAttribute('href', '/auth')
@@ -28,7 +28,7 @@ test.describe('catalog browsing', () => {
       .first()
       .click()
     await expect(page).toHaveURL(/\/category\/hobbies$/)
-    await expect(page).toHaveTitle('Category')
+    await expect(page).toHaveTitle('Category – Presently')
     await expect(page.getByRole('heading', { level: 1, name: 'Hobbies' })).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Home')
 
@@ -91,7 +91,7 @@ test.describe('catalog browsing', () => {
     const title = (await card.getByTestId('product-title').innerText()).trim()
     await card.click()
     await expect(page).toHaveURL(/\/product\/\d+$/)
-    await expect(page).toHaveTitle('Product Detail')
+    await expect(page).toHaveTitle(`${title} – Presently`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
     await expect(page.getByTestId('product-price')).toHaveText(PRICE)
     await expect(page.getByRole('heading', { name: 'Product Details' })).toBeVisible()
@@ -112,7 +112,7 @@ test.describe('catalog browsing', () => {
 
   test('search finds Hornby products', async ({ page }) => {
     await page.goto('/search?q=hornby')
-    await expect(page).toHaveTitle('Search')
+    await expect(page).toHaveTitle('Search – Presently')
     await expect(page.getByRole('heading', { level: 1, name: 'Search Results' })).toBeVisible()
     const titles = await cardTitles(page)
     expect(titles[0]).toMatch(/hornby/i)
@@ -128,7 +128,7 @@ test.describe('catalog browsing', () => {
   test('an unknown path shows the 404 page', async ({ page }) => {
     await page.goto('/no-such-page/at-all')
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible()
-    await expect(page).toHaveTitle('Not Found')
+    await expect(page).toHaveTitle('Not Found – Presently')
   })
 
   test('the account area sends visitors home', async ({ page }) => {

@@ -66,7 +66,7 @@ test.describe('important events', () => {
     const later = ukDay(40)
 
     await page.goto('/my-account/events')
-    await expect(page).toHaveTitle('Important Events')
+    await expect(page).toHaveTitle('Important Events – Presently')
     await expect(page.getByRole('heading', { level: 1, name: 'Important Events' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Events & Important Dates' })).toBeVisible()
     await expect(

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { parseIsoDate, ukToday } from '@presently/domain'
+import { christmasSeason, inDays, parseIsoDate, ukToday } from '@presently/domain'
 import { expectNoSeriousViolations } from './support/axe'
 import { registerConfirmedUser } from './support/auth-helpers'
 import { addPerson, apiJson, newShopper, occasion } from './support/shopper'
@@ -44,7 +44,10 @@ test.describe('the first hour (issue 26)', () => {
     await start.getByRole('button', { name: 'Save and show gift ideas' }).click()
     await expect(start.getByText('Please enter a name')).toBeVisible()
     await expect(start.getByText('Please select a relationship')).toBeVisible()
-    await expect(start.getByText('Please enter their birthday')).toBeVisible()
+    // Issue 43 §4: in November and December the start offers Christmas, and the birthday is optional.
+    const season = christmasSeason(ukToday())
+    if (season) await expect(start.getByText('2. Then see gift ideas for Christmas')).toBeVisible()
+    else await expect(start.getByText('Please enter their birthday')).toBeVisible()
 
     const dob = ukDayIn(12, 1968)
     const [year, month, day] = dob.split('-') as [string, string, string]
@@ -67,7 +70,9 @@ test.describe('the first hour (issue 26)', () => {
     // Step two: that person's birthday gift ideas, selected and scrolled into view.
     await expect(page.getByRole('heading', { level: 1, name: 'Gift ideas for Mum' })).toBeVisible()
     await expect(header(page).getByRole('button', { name: /^For:/ })).toHaveAccessibleName('For: Mum')
-    await expect(header(page).getByRole('button', { name: /^Because:/ })).toHaveAccessibleName('Because: Birthday')
+    await expect(header(page).getByRole('button', { name: /^Because:/ })).toHaveAccessibleName(
+      season ? 'Because: Christmas' : 'Because: Birthday',
+    )
     const ideas = page.getByTestId('recommendations-block')
     await expect(ideas.getByTestId('recommendation-card').first()).toBeVisible()
     await expect(ideas.getByRole('heading', { name: 'Recommendations' })).toBeInViewport()
@@ -86,7 +91,7 @@ test.describe('the first hour (issue 26)', () => {
     )
     expect(people).toHaveLength(1)
     expect(people[0]!.interestCount).toBe(2)
-    expect(people[0]!.events.map((e) => e.date)).toEqual([dob])
+    expect(people[0]!.events.map((e) => e.date).sort()).toEqual(season ? [dob, season.date].sort() : [dob])
 
     // The next visit says "Welcome back" (stored on the server, not in this tab).
     await page.goto('/')
@@ -96,7 +101,8 @@ test.describe('the first hour (issue 26)', () => {
     // The card shows her age and her next date.
     await page.goto('/my-account/my-people')
     const card = page.getByTestId('person-card').filter({ hasText: 'Mum' })
-    await expect(card.getByTestId('person-glance')).toHaveText(`${ageOf(dob)} · birthday in 12 days`)
+    const next = season && season.daysAway < 12 ? `Christmas ${inDays(season.daysAway)}` : 'Birthday in 12 days'
+    await expect(card.getByTestId('person-glance')).toHaveText(`${ageOf(dob)} · ${next}`)
   })
 
   test('"Skip for now" ends the start too', async ({ page }) => {
@@ -123,9 +129,11 @@ test.describe('the first hour (issue 26)', () => {
     await page.getByRole('textbox', { name: 'Year' }).fill(year)
     await expect(offer).toBeChecked()
     await page.getByRole('button', { name: 'Add Person', exact: true }).click()
-    await expect(page).toHaveURL(/\/my-account\/my-people$/)
+    await expect(page).toHaveURL(/\/my-account\/person\/\d+$/)
+    await expect(page.getByTestId('person-events')).toContainText('Birthday')
+    await page.goto('/my-account/my-people')
     const card = page.getByTestId('person-card').filter({ hasText: 'Gran' })
-    await expect(card.getByTestId('person-glance')).toHaveText(`${ageOf(dob)} · birthday in 62 days`)
+    await expect(card.getByTestId('person-glance')).toHaveText(`${ageOf(dob)} · Birthday in 62 days`)
 
     await page.goto('/my-account/events')
     const comingUp = page.getByRole('region', { name: 'Coming up' })

@@ -81,11 +81,11 @@ test('mark an order bought, add a present by hand, set a budget, see the plan to
   await page.getByRole('link', { name: `Christmas ${year} plan` }).click()
   await expect(page).toHaveURL(new RegExp(`/my-account/plan/Christmas/${year}$`))
   await expect(page.getByRole('heading', { level: 1, name: `Christmas ${year} plan` })).toBeVisible()
-  await expect(page).toHaveTitle(`Christmas ${year} plan`)
+  await expect(page).toHaveTitle(`Christmas ${year} plan – Presently`)
   // Typed in lower case, the address still titles the tab with the occasion's label.
   await page.goto(`/my-account/plan/christmas/${year}`)
   await expect(page.getByRole('heading', { level: 1, name: `Christmas ${year} plan` })).toBeVisible()
-  await expect(page).toHaveTitle(`Christmas ${year} plan`)
+  await expect(page).toHaveTitle(`Christmas ${year} plan – Presently`)
   const row = page.getByTestId('plan-row').filter({ hasText: 'Dad' })
   await expect(row).toContainText('£40.00')
   await expect(row).toContainText(product.title)

@@ -229,7 +229,7 @@ test.describe('buying', () => {
     ] as const) {
       await page.goto(`/product/${product!.awProductId}${query}`)
       await page.getByRole('button', { name: 'Buy Now' }).click()
-      const dialog = page.getByRole('dialog', { name: 'Error' })
+      const dialog = page.getByRole('dialog', { name: 'Who is this gift for?' })
       await expect(dialog).toContainText(message)
       await dialog.getByRole('button', { name: 'Close' }).click()
       await expect(dialog).toHaveCount(0)

@@ -63,6 +63,6 @@ test.describe('listing controls', () => {
     await page.goto('/category/hobbies?page=2')
     await page.getByRole('link', { name: 'Presently home' }).click()
     await expect(page).toHaveURL(/\/$/)
-    await expect(page).toHaveTitle('Home')
+    await expect(page).toHaveTitle('Presently – gift ideas for everyone you buy for')
   })
 })

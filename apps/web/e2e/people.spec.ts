@@ -207,6 +207,10 @@ test.describe('people', () => {
     await expectNoSeriousViolations(page)
 
     await page.getByRole('button', { name: 'Add Person', exact: true }).click()
+    // Issue 43 §4: the new person's page, where dates are added; My People is one click back.
+    await expect(page).toHaveURL(/\/my-account\/person\/\d+$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Auntie Jo' })).toBeVisible()
+    await page.getByRole('link', { name: 'Back' }).click()
     await expect(page).toHaveURL(/\/my-account\/my-people$/)
     const jo = page.getByTestId('person-card').filter({ hasText: 'Auntie Jo' })
     await expect(jo).toContainText('Gold')

@@ -277,7 +277,7 @@ test.describe('Buy Now with the selection', () => {
     await page.getByRole('option', { name: 'Mum' }).click()
     await expect.poll(() => searchParam(page, 'person')).toBe(String(mum))
     await page.getByRole('button', { name: 'Buy Now' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Error' })
+    const dialog = page.getByRole('dialog', { name: 'Who is this gift for?' })
     await expect(dialog).toContainText('Please select an occasion')
     await dialog.getByRole('button', { name: 'Close' }).click()
 

@@ -30,6 +30,11 @@ export const theme = createTheme({
     // Toasts (@mantine/notifications) render this component; its close button has no name otherwise.
     // A plain object, not Notification.extend(): that would put the component in the entry chunk.
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    // Issue 43 §5: a dialog's <header> (its title and close button) is a second "banner" landmark
+    // beside the site header to screen readers and axe (the dialog's role replaces its <section>'s),
+    // so dialogs and drawers render it as a plain element.
+    Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },
+    Drawer: { defaultProps: { attributes: { header: { role: 'none' } } } },
   },
 })
 

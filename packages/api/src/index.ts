@@ -29,6 +29,7 @@ export type { MailDeps, DeferredMailDeps, AfterResponse } from './services/auth/
 export { setPassword } from './services/account/set-password.ts'
 export { changePassword } from './services/account/change-password.ts'
 export { updateUnsubscribed } from './services/account/update-unsubscribed.ts'
+export { updateDisplayName } from './services/account/update-display-name.ts'
 export { getWelcome, finishWelcome } from './services/account/welcome.ts'
 export { setRole, ensureAdmin, type RoleHolder } from './services/account/roles.ts'
 export { listProducts } from './services/products/list-products.ts'
@@ -58,7 +59,14 @@ export {
 export { listPeople, loadPeople } from './services/people/load-people.ts'
 export { createPerson, updatePerson, deletePerson, getPerson } from './services/people/save-person.ts'
 export { personInput } from './router/people.ts'
-export { listEvents, listPersonEvents, createEvent, deleteEvent, updateEvent } from './services/events/events.ts'
+export {
+  addEventForPeople,
+  listEvents,
+  listPersonEvents,
+  createEvent,
+  deleteEvent,
+  updateEvent,
+} from './services/events/events.ts'
 export {
   renderCalendarFeed,
   resetCalendarLink,

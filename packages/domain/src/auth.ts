@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isStorableText, safeText } from './input.ts'
+import { safeReturnPath } from './return-path.ts'
 
 /**
  * Messages of the auth and account calls, shared by the server (REST and tRPC) and the web app.
@@ -97,14 +98,35 @@ export const loginWithCodeInput = loginInput.extend({
     .pipe(z.string().regex(/^\d{6}$/, AUTH_MESSAGES.signInCodeInvalid)),
 })
 export type LoginWithCodeInput = z.input<typeof loginWithCodeInput>
+/** Messages of the display name (issue 43 §5). */
+export const DISPLAY_NAME_MESSAGES = {
+  tooLong: 'Your name must be at most 100 characters',
+  email: 'Your name is shown to others: please use a name, not an email address',
+  saved: 'Your name is saved',
+  cleared: 'Your name is cleared',
+} as const
+
+/**
+ * The name an account shows to others on shared lists and claims (issue 43 §5): trimmed, at most
+ * DISPLAY_NAME_MAX (100) characters, never an email address; blank clears it (null).
+ */
+export const displayNameField = safeText({ max: 100, tooLong: DISPLAY_NAME_MESSAGES.tooLong })
+  .refine((v) => !v.includes('@'), { error: DISPLAY_NAME_MESSAGES.email })
+  .transform((v) => (v ? v : null))
 
 /** POST /api/auth/register; displayName is optional (present in the form defaults only). */
 export const registerInput = z.object({
   email: emailInput,
   password: passwordField,
-  displayName: safeText({ max: 100 })
+  displayName: displayNameField.optional().transform((v) => v ?? undefined),
+  /**
+   * Issue 43 §4: where the confirmation link sends the new user after signing in (the shared
+   * list they were about to claim from). Anything but a path of this shop is ignored.
+   */
+  returnTo: z
+    .string()
     .optional()
-    .transform((v) => (v ? v : undefined)),
+    .transform((v) => safeReturnPath(v)),
 })
 export type RegisterInput = z.input<typeof registerInput>
 
@@ -175,6 +197,9 @@ export const changePasswordInput = z.object({
 
 /** POST /api/user/update-unsubscribed. */
 export const updateUnsubscribedInput = z.object({ unsubscribed: z.boolean() })
+
+/** POST /api/user/display-name {displayName} (issue 43 §5; beside the spec's /api/user/* calls). */
+export const updateDisplayNameInput = z.object({ displayName: displayNameField })
 
 /**
  * The session's user (spec browsing-and-purchase §3 "User (session)", account-area §3 "User").

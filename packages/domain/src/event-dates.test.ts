@@ -130,11 +130,11 @@ describe('personGlance (issue 26)', () => {
   const birthday = { date: '1968-12-07', occasion: { label: 'Birthday' } }
   const christmas = { date: '2020-12-25', occasion: { label: 'Christmas' } }
   it('says the age and the soonest date', () => {
-    expect(personGlance(58, [christmas, birthday], '2026-11-25')).toBe('58 · birthday in 12 days')
-    expect(personGlance(null, [christmas], '2026-12-24')).toBe('christmas tomorrow')
+    expect(personGlance(58, [christmas, birthday], '2026-11-25')).toBe('58 · Birthday in 12 days')
+    expect(personGlance(null, [christmas], '2026-12-24')).toBe('Christmas tomorrow')
     expect(personGlance(9, [], '2026-11-25')).toBe('9')
     expect(personGlance(null, [], '2026-11-25')).toBe('')
-    expect(personGlance(58, [birthday], '2026-12-07')).toBe('58 · birthday today')
+    expect(personGlance(58, [birthday], '2026-12-07')).toBe('58 · Birthday today')
   })
 })
 

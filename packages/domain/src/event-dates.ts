@@ -212,7 +212,7 @@ export function inDays(daysAway: number): string {
 
 /**
  * A person card's glance line (issue 26): their age and their next date, soonest first,
- * e.g. "58 · birthday in 12 days"; either part alone when the other is missing, '' for neither.
+ * e.g. "58 · Birthday in 12 days", "Christmas in 27 days"; either part alone when the other is missing, '' for neither.
  * `ageYears` is whole years or null; events are yearly (their month and day recur).
  */
 export function personGlance(
@@ -225,7 +225,28 @@ export function personGlance(
     .sort((a, b) => a.days - b.days || a.label.localeCompare(b.label))[0]
   const parts = [
     ageYears === null ? null : String(ageYears),
-    next ? `${next.label.toLowerCase()} ${inDays(next.days)}` : null,
+    // The label as it is: "Christmas in 27 days", never "christmas" (issue 43 §5).
+    next ? `${next.label} ${inDays(next.days)}` : null,
   ]
   return parts.filter((p) => p !== null).join(' · ')
+}
+
+/**
+ * Christmas, when it is the occasion of the moment (issue 43 §4: "In November and December the
+ * first-visit steps and the events page offer Christmas first"): from 1 November to Christmas Day
+ * (UK dates), the coming Christmas's date and the days to it; null the rest of the year (after
+ * 25 December the next Christmas is eleven months away and not what people are shopping for).
+ */
+export function christmasSeason(today: IsoDate): { date: IsoDate; daysAway: number } | null {
+  const month = Number(today.slice(5, 7))
+  if (month < 11 || today.slice(5) > '12-25') return null
+  const date = `${today.slice(0, 4)}-12-25`
+  return { date, daysAway: daysBetween(today, date) }
+}
+
+/** "Christmas in 27 days", "Christmas tomorrow", "Christmas is today" (issue 43 §5: capital C). */
+export function christmasIn(daysAway: number): string {
+  if (daysAway === 0) return 'Christmas is today'
+  if (daysAway === 1) return 'Christmas tomorrow'
+  return `Christmas in ${daysAway} days`
 }

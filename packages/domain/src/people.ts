@@ -124,6 +124,23 @@ export type PersonFormValues = z.input<ReturnType<typeof personInputSchema>>
  */
 export const createEventInput = personEventInput
 
+/** The most people one "Add Christmas for everyone" call takes (issue 43 §4). */
+export const ADD_FOR_PEOPLE_MAX = 200
+
+/**
+ * POST /api/events/people {occasionId, date, personIds} (issue 43 §4: "Add Christmas for
+ * everyone"): one occasion on one date for several of the user's people, in one call.
+ */
+export const addEventForPeopleInput = z.object({
+  occasionId: personEventInput.shape.occasionId,
+  date: personEventInput.shape.date,
+  personIds: z
+    .array(idField, { error: 'personIds must be a list of person ids' })
+    .min(1, 'personIds must list at least one person')
+    .max(ADD_FOR_PEOPLE_MAX, `personIds must list at most ${ADD_FOR_PEOPLE_MAX} people`),
+})
+export type AddEventForPeopleInput = z.infer<typeof addEventForPeopleInput>
+
 /**
  * PATCH /api/events/person/{personId}/event/{eventId} (issue 21, the Edit Event dialog): any of
  * the create fields; those left out keep their value.
@@ -153,6 +170,12 @@ export const eventOutput = z.object({
   reminderLeadDays: z.array(z.number().int()).nullable(),
   /** Issue 21: the next occurrence (UK date, today or later), the real day for movable rules. */
   nextOccurrence: z.string(),
+})
+
+/** What "Add Christmas for everyone" did (issue 43 §4): the events added, and the people who had the occasion already. */
+export const addEventForPeopleOutput = z.object({
+  added: z.array(eventOutput),
+  alreadyHad: z.array(z.number().int()),
 })
 export type EventOutput = z.infer<typeof eventOutput>
 

@@ -70,7 +70,7 @@ export function registerOutboxPage(app: FastifyInstance, db: Db): void {
 </head>
 <body>
 <h1>Outbox</h1>
-<p>The latest ${mails.length} emails, newest first (development only; set SMTP_URL to send them for real).</p>
+<p>${mails.length === 1 ? 'The latest email' : `The latest ${mails.length} emails, newest first`} (development only; set SMTP_URL to send them for real).</p>
 <table>
 <thead><tr><th>Created (UTC)</th><th>To</th><th>Subject</th><th>Status</th><th>Links</th></tr></thead>
 <tbody>

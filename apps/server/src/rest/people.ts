@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
+  addEventForPeople,
   createEvent,
   createPerson,
   deleteEvent,
@@ -21,6 +22,8 @@ import {
   updatePerson,
 } from '@presently/api'
 import {
+  addEventForPeopleInput,
+  addEventForPeopleOutput,
   createEventInput,
   eventOutput,
   giftPreferenceGroupOutput,
@@ -238,6 +241,20 @@ async function registerPeopleRoutes(app: FastifyInstance, db: Db): Promise<void>
       },
       async (request, reply) =>
         reply.status(201).send(await createEvent(db, signedIn(request).id, request.params.personId, request.body)),
+    )
+    scope.post(
+      '/api/events/people',
+      {
+        schema: {
+          tags: ['events'],
+          summary:
+            'Adds one yearly event {occasionId, date} to several people in one step (issue 43: "Add Christmas for everyone"); people who have the occasion already are skipped',
+          security: signedInOnly,
+          body: addEventForPeopleInput,
+          response: { 201: addEventForPeopleOutput, ...errorResponses(400, 401, 404, 409) },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await addEventForPeople(db, signedIn(request).id, request.body)),
     )
     scope.patch(
       '/api/events/person/:personId/event/:eventId',

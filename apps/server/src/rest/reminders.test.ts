@@ -209,6 +209,40 @@ describe('the reminder run on the real database', () => {
       await app.inject({ method: 'DELETE', url: `/api/people/${personId}`, headers: as(ann) })
   })
 
+  it('says "done (£28.06 of £40)" for a person whose present is recorded, and nudges only the others (issue 43)', async () => {
+    await clearReminders()
+    const mum = await addPersonWithEvent(ann, 'Mum', { date: '1968-12-11' }) // 10 days: 14-day reminder
+    const dad = await addPersonWithEvent(ann, 'Dad', { date: '1960-12-03' }) // 2 days: 3-day reminder
+    const budget = await app.inject({
+      method: 'PUT',
+      url: `/api/people/${mum.personId}/budgets`,
+      headers: as(ann),
+      payload: { byOccasion: [{ occasionId: ref.birthday, amount: 40 }] },
+    })
+    expect(budget.statusCode, budget.body).toBe(200)
+    const gift = await app.inject({
+      method: 'POST',
+      url: `/api/people/${mum.personId}/gifts`,
+      headers: as(ann),
+      payload: { title: 'Scarf', pricePaid: 28.06, givenOn: '2026-11-20', occasionId: ref.birthday },
+    })
+    expect(gift.statusCode, gift.body).toBe(201)
+    const sent: TransportMessage[] = []
+    const run = await runReminders(
+      testDb.db,
+      { mailer: capturingMailer(testDb.db, sent), appUrl: TEST_APP_URL, giftIdeas: noIdeas },
+      RUN_AT,
+    )
+    expect(run).toMatchObject({ emailsSent: 1, remindersSent: 2 })
+    const text = sent[0]!.text
+    expect(text).toContain('Mum: done (£28.06 of £40)')
+    expect(text).not.toContain('Dad: done')
+    // Only Dad's reminder keeps its "Find a gift" button.
+    expect(text.match(/Find a gift/g)).toHaveLength(1)
+    for (const { personId } of [mum, dad])
+      await app.inject({ method: 'DELETE', url: `/api/people/${personId}`, headers: as(ann) })
+  })
+
   it('two runs at once on two connections pools send each reminder once', async () => {
     await clearReminders()
     const added = [

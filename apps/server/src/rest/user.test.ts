@@ -136,3 +136,28 @@ describe('/api/user/welcome (issue 26)', () => {
     expect((await post('/api/user/welcome', undefined, {})).statusCode).toBe(401)
   })
 })
+
+describe('/api/user/display-name (issue 43 §5)', () => {
+  it('sets, refuses an email address or 101 characters with the field named, and clears the name', async () => {
+    expect((await post('/api/user/display-name', undefined, { displayName: 'Bea' })).statusCode).toBe(401)
+    const { token } = await passwordlessUser('named@example.com')
+    const set = await post('/api/user/display-name', token, { displayName: '  Bea  ' })
+    expect(set.statusCode).toBe(200)
+    expect(set.json()).toEqual({ success: true, data: { displayName: 'Bea' }, message: 'Your name is saved' })
+    const session = await app.inject({ method: 'GET', url: '/api/auth/session', headers: withSession(token) })
+    expect(session.json().data.user.displayName).toBe('Bea')
+
+    const email = await post('/api/user/display-name', token, { displayName: 'bea.sister@example.com' })
+    expect(email.statusCode).toBe(400)
+    expect(email.json().message).toContain('not an email address')
+    const long = await post('/api/user/display-name', token, { displayName: 'x'.repeat(101) })
+    expect(long.statusCode).toBe(400)
+    expect(long.json().message).toContain('at most 100 characters')
+    for (const hostile of [{ displayName: 5 }, { displayName: 'a\u0000b' }, {}]) {
+      expect((await post('/api/user/display-name', token, hostile)).statusCode).toBe(400)
+    }
+
+    const cleared = await post('/api/user/display-name', token, { displayName: ' ' })
+    expect(cleared.json()).toEqual({ success: true, data: { displayName: null }, message: 'Your name is cleared' })
+  })
+})

@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { changePassword, finishWelcome, getWelcome, setPassword, updateUnsubscribed } from '@presently/api'
+import {
+  changePassword,
+  finishWelcome,
+  getWelcome,
+  setPassword,
+  updateDisplayName,
+  updateUnsubscribed,
+} from '@presently/api'
 import {
   AUTH_MESSAGES,
+  DISPLAY_NAME_MESSAGES,
+  updateDisplayNameInput,
   changePasswordInput,
   setPasswordInput,
   updateUnsubscribedInput,
@@ -98,6 +107,23 @@ export async function registerUserRoutes(app: FastifyInstance, db: Db): Promise<
         const { unsubscribed } = request.body
         const data = await updateUnsubscribed(db, { userId: user.id, unsubscribed })
         return ok(data, unsubscribed ? AUTH_MESSAGES.unsubscribedUpdated : AUTH_MESSAGES.subscribedUpdated)
+      },
+    )
+
+    scope.post(
+      '/api/user/display-name',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Sets the name shown to others on shared lists and claims (blank clears it; issue 43)',
+          security: signedInOnly,
+          body: updateDisplayNameInput,
+          response: { 200: wrapped(z.object({ displayName: z.string().nullable() })), ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => {
+        const data = await updateDisplayName(db, { userId: signedIn(request).id, displayName: request.body.displayName })
+        return ok(data, data.displayName ? DISPLAY_NAME_MESSAGES.saved : DISPLAY_NAME_MESSAGES.cleared)
       },
     )
   })

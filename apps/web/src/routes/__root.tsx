@@ -6,10 +6,11 @@ import { SiteFooter } from './-components/site-footer'
 import { SiteHeader } from './-components/site-header'
 import { RouteError } from './-components/route-error'
 import { parseSelectionSearch, SELECTION_KEYS, type SelectionSearch } from '../features/selection/selection-params'
+import { pageTitle } from '../lib/page-title'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Every page sets its own title; only unknown paths keep this one (spec browsing-and-purchase §2).
-  head: () => ({ meta: [{ title: 'Not Found' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Not Found') }] }),
   // The selected person and occasion live in the address bar on every page (spec
   // browsing-and-purchase §2 "Query parameters"): validated here, kept by every navigation that
   // does not set them itself; useSelection() reads and sets them.

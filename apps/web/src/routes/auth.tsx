@@ -5,6 +5,7 @@ import { GOOGLE_ERRORS } from '../features/auth/messages'
 import { PageContainer } from '../features/layout/page-container'
 import { fetchSessionUser } from '../features/session/session'
 import { AUTH_REASONS, safeReturnPath, type AuthReason } from '../features/auth/return-to'
+import { pageTitle } from '../lib/page-title'
 
 interface AuthSearch {
   /** "register" opens the Register tab (the create-account links of the token pages). */
@@ -23,7 +24,7 @@ interface AuthSearch {
  * Buy Now and View Liked Products send visitors here and back). Signed-in users go to /home.
  */
 export const Route = createFileRoute('/auth')({
-  head: () => ({ meta: [{ title: 'Authentication' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Authentication') }] }),
   validateSearch: (search: Record<string, unknown>): AuthSearch => ({
     tab: search.tab === 'register' ? 'register' : undefined,
     error: typeof search.error === 'string' && search.error in GOOGLE_ERRORS ? search.error : undefined,
@@ -67,6 +68,7 @@ function AuthPage() {
             initialTab={tab ?? 'login'}
             initialError={error ? GOOGLE_ERRORS[error] : undefined}
             onSignedIn={afterSignIn}
+            returnTo={returnTo}
           />
         </Stack>
       </Paper>

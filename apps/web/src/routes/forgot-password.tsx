@@ -11,9 +11,10 @@ import { PlainPage } from '../features/layout/plain-page'
 import { redirectSignedIn } from '../features/session/session'
 import { AnchorLink } from '../lib/links'
 import { useTRPC } from '../lib/trpc'
+import { pageTitle } from '../lib/page-title'
 
 export const Route = createFileRoute('/forgot-password')({
-  head: () => ({ meta: [{ title: 'Forgot Password' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Forgot Password') }] }),
   beforeLoad: ({ context }) => redirectSignedIn(context, '/home'),
   component: ForgotPasswordPage,
 })

@@ -13,12 +13,13 @@ import { redirectSignedIn } from '../features/session/session'
 import { apiErrorCode } from '../lib/api-errors'
 import { AnchorLink, ButtonLink } from '../lib/links'
 import { useTRPC } from '../lib/trpc'
+import { pageTitle } from '../lib/page-title'
 
 /** After a successful reset the page goes to /auth after this long (spec browsing-and-purchase §9). */
 const REDIRECT_AFTER_RESET_MS = 2_000
 
 export const Route = createFileRoute('/reset-password')({
-  head: () => ({ meta: [{ title: 'Reset Password' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Reset Password') }] }),
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({
     token: textParam(search.token) || undefined,
   }),

@@ -23,6 +23,7 @@ import { StatusMessage } from '../features/catalog/status-message'
 import { useListing } from '../features/catalog/use-listing'
 import { AnchorLink, ButtonLink } from '../lib/links'
 import { useTRPC } from '../lib/trpc'
+import { pageTitle } from '../lib/page-title'
 
 interface SearchPageSearch extends ListingSearch, CategorySearch {
   q?: string
@@ -30,7 +31,7 @@ interface SearchPageSearch extends ListingSearch, CategorySearch {
 
 /** /search?q=... with the optional category fields of spec browsing-and-purchase §2. */
 export const Route = createFileRoute('/search')({
-  head: () => ({ meta: [{ title: 'Search' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Search') }] }),
   validateSearch: (search: Record<string, unknown>): SearchPageSearch => ({
     ...parseListingSearch(search),
     q: textParam(search.q),

@@ -7,9 +7,10 @@ import { useTokenActionOnLoad } from '../features/auth/use-token-action'
 import { apiErrorCode } from '../lib/api-errors'
 import { AnchorLink, ButtonLink } from '../lib/links'
 import { useTRPC } from '../lib/trpc'
+import { pageTitle } from '../lib/page-title'
 
 export const Route = createFileRoute('/unsubscribe')({
-  head: () => ({ meta: [{ title: 'Unsubscribe' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Unsubscribe') }] }),
   validateSearch: (search: Record<string, unknown>): { token?: string; only?: 'reminders' } => ({
     token: textParam(search.token) || undefined,
     // Issue 21: the reminder email's own link turns off reminders alone.

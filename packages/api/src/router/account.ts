@@ -2,9 +2,11 @@ import { z } from 'zod'
 import {
   AUTH_MESSAGES,
   changePasswordInput,
+  DISPLAY_NAME_MESSAGES,
   emailInput,
   ROLES,
   setPasswordInput,
+  updateDisplayNameInput,
   updateUnsubscribedInput,
   welcomeOutput,
 } from '@presently/domain'
@@ -12,6 +14,7 @@ import { adminProcedure, protectedProcedure, router, staffProcedure, withAuthPlu
 import { setPassword } from '../services/account/set-password.ts'
 import { changePassword } from '../services/account/change-password.ts'
 import { updateUnsubscribed } from '../services/account/update-unsubscribed.ts'
+import { updateDisplayName } from '../services/account/update-display-name.ts'
 import { setRole } from '../services/account/roles.ts'
 import { listRecentEmails } from '../services/account/recent-emails.ts'
 import { finishWelcome, getWelcome } from '../services/account/welcome.ts'
@@ -48,6 +51,18 @@ export const accountRouter = router({
       return {
         ...result,
         message: result.unsubscribed ? AUTH_MESSAGES.unsubscribedUpdated : AUTH_MESSAGES.subscribedUpdated,
+      }
+    }),
+
+  /** POST /api/user/display-name: the name shown on shared lists and claims (issue 43 §5). */
+  updateDisplayName: protectedProcedure
+    .input(updateDisplayNameInput)
+    .output(z.object({ displayName: z.string().nullable(), message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const result = await updateDisplayName(ctx.db, { userId: ctx.user.id, displayName: input.displayName })
+      return {
+        ...result,
+        message: result.displayName ? DISPLAY_NAME_MESSAGES.saved : DISPLAY_NAME_MESSAGES.cleared,
       }
     }),
 

@@ -1,8 +1,22 @@
 import { z } from 'zod'
-import { createEventInput, eventOutput, idField, updateEventInput } from '@presently/domain'
+import {
+  addEventForPeopleInput,
+  addEventForPeopleOutput,
+  createEventInput,
+  eventOutput,
+  idField,
+  updateEventInput,
+} from '@presently/domain'
 import { protectedProcedure, router } from '../trpc.ts'
 import { cachedUserRead } from '../services/account-cache.ts'
-import { createEvent, deleteEvent, listEvents, listPersonEvents, updateEvent } from '../services/events/events.ts'
+import {
+  addEventForPeople,
+  createEvent,
+  deleteEvent,
+  listEvents,
+  listPersonEvents,
+  updateEvent,
+} from '../services/events/events.ts'
 import { hasCalendarLink, removeCalendarLink, resetCalendarLink } from '../services/events/calendar-feed.ts'
 
 /** Yearly events of the user's people (spec account-area §7 /api/events*). */
@@ -23,6 +37,11 @@ export const eventsRouter = router({
     .input(createEventInput.extend({ personId: idField }))
     .output(eventOutput)
     .mutation(({ ctx, input: { personId, ...event } }) => createEvent(ctx.db, ctx.user.id, personId, event)),
+  /** POST /api/events/people {occasionId, date, personIds} (issue 43: "Add Christmas for everyone"). */
+  addForPeople: protectedProcedure
+    .input(addEventForPeopleInput)
+    .output(addEventForPeopleOutput)
+    .mutation(({ ctx, input }) => addEventForPeople(ctx.db, ctx.user.id, input)),
   /** PATCH /api/events/person/{personId}/event/{eventId} (issue 21: the Edit Event dialog). */
   update: protectedProcedure
     .input(updateEventInput.extend({ personId: idField, eventId: idField }))

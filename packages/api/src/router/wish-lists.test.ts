@@ -204,18 +204,21 @@ describe('wish lists: claims hidden from the owner (issue 23)', () => {
     await visitor.sharedLists.pledge({ token, itemId: group.id, amount: 25.5 })
     await second.sharedLists.pledge({ token, itemId: group.id, amount: 10 })
     await second.sharedLists.pledge({ token, itemId: group.id, amount: 12 })
+    // Issue 43 §5: the name the owner chose; a visitor without one is "Someone", never their email's part.
+    await owner.account.updateDisplayName({ displayName: 'Alex' })
     const seen = await second.sharedLists.byToken({ token })
     expect(seen.view).toBe('visitor')
-    expect(seen.list.ownerName).toBe('owner-lists')
+    expect(seen.list.ownerName).toBe('Alex')
+    expect(JSON.stringify(seen)).not.toMatch(/-lists/)
     const legoSeen = seen.items.find((i) => i.id === lego!.id)!
     expect(legoSeen).toMatchObject({
       claimedQuantity: 1,
-      claims: [{ name: 'visitor-lists', quantity: 1, mine: false, pending: false }],
+      claims: [{ name: 'Someone', quantity: 1, mine: false, pending: false }],
     })
     expect(seen.items.find((i) => i.id === group.id)!.pledges).toEqual({
       total: 37.5,
       pledgers: [
-        { name: 'visitor-lists', amount: 25.5, mine: false, pending: false },
+        { name: 'Someone', amount: 25.5, mine: false, pending: false },
         { name: 'You', amount: 12, mine: true, pending: false },
       ],
     })

@@ -39,6 +39,11 @@ export interface ReminderItem {
   giftIdeas: GiftIdea[]
   /** `${appUrl}/?person={id}&occasion={id}`: the person's gift ideas. */
   findGiftUrl: string
+  /**
+   * Issue 43 §4: the people of the event with a present bought or recorded for this occasion,
+   * with what was spent ("£28.06", null when no price was given) and their budget ("£40").
+   */
+  done?: ReadonlyArray<{ name: string; spent: string | null; budget: string | null }>
 }
 
 export interface RemindersEmailProps {
@@ -64,6 +69,18 @@ function whenText(daysAway: number): string {
   if (daysAway === 0) return 'today'
   if (daysAway === 1) return 'tomorrow'
   return `in ${daysAway} days`
+}
+
+/** "done (£28.06 of £40)", "done (£28.06)", "done" (issue 43 §4). */
+export function doneText(done: { spent: string | null; budget: string | null }): string {
+  if (done.spent && done.budget) return `done (${done.spent} of ${done.budget})`
+  if (done.spent) return `done (${done.spent})`
+  return 'done'
+}
+
+/** Whether every person of the event has their present: then it is not nudged. */
+function allDone(item: ReminderItem): boolean {
+  return item.peopleNames.length > 0 && (item.done?.length ?? 0) >= item.peopleNames.length
 }
 
 function occasionTitle(item: ReminderItem): string {
@@ -128,7 +145,8 @@ export function giftIdeasSection(ideas: readonly GiftIdea[]): ReactNode {
 /**
  * The gift reminder email (issue 21): one per user and run, one section per event due, each with
  * the people, occasion, date and "in N days", the budget where known, up to four gift ideas and
- * a "Find a gift" button; a reminders-only unsubscribe link above the layout's global one.
+ * a "Find a gift" button; a person whose present is bought or recorded reads "Mum: done (£28.06 of
+ * £40)", and an event whose people all have theirs gets no ideas or button (issue 43 §4); a reminders-only unsubscribe link above the layout's global one.
  */
 export function remindersEmail({
   appUrl,
@@ -152,8 +170,9 @@ export function remindersEmail({
           `${occasionTitle(item)}: ${item.dateLabel} (${whenText(item.daysAway)})`,
         ),
         item.budget ? h(Text, { style: styles.small }, `Budget: ${item.budget}`) : null,
-        giftIdeasSection(item.giftIdeas),
-        h(Button, { href: item.findGiftUrl, style: styles.button }, 'Find a gift'),
+        ...(item.done ?? []).map((d) => h(Text, { key: d.name, style: styles.small }, `${d.name}: ${doneText(d)}`)),
+        allDone(item) ? null : giftIdeasSection(item.giftIdeas),
+        allDone(item) ? null : h(Button, { href: item.findGiftUrl, style: styles.button }, 'Find a gift'),
       ),
     ),
     h(

@@ -6,6 +6,8 @@ interface AuthModalProps {
   opened: boolean
   onClose: () => void
   initialTab?: AuthTab
+  /** Where the confirmation mail of a registration made here leads back to (issue 43 §4). */
+  returnTo?: string
 }
 
 /**
@@ -13,7 +15,7 @@ interface AuthModalProps {
  * and a close button. A successful sign-in closes it; the page behind becomes the signed-in home.
  * Its content unmounts on close, so every opening starts fresh.
  */
-export function AuthModal({ opened, onClose, initialTab }: AuthModalProps) {
+export function AuthModal({ opened, onClose, initialTab, returnTo }: AuthModalProps) {
   // Mounted open on first use (landing.tsx): see useOpenedAfterMount (focus back on the button).
   const shown = useOpenedAfterMount(opened)
   return (
@@ -27,7 +29,7 @@ export function AuthModal({ opened, onClose, initialTab }: AuthModalProps) {
       padding="lg"
       styles={{ title: { fontFamily: 'var(--mantine-font-family-headings)', fontWeight: 700, fontSize: '1.35rem' } }}
     >
-      <AuthPanel initialTab={initialTab} onSignedIn={onClose} onLeave={onClose} />
+      <AuthPanel initialTab={initialTab} onSignedIn={onClose} onLeave={onClose} returnTo={returnTo} />
     </Modal>
   )
 }

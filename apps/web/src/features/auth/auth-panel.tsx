@@ -15,6 +15,8 @@ interface AuthPanelProps {
   onSignedIn: () => void
   /** The user follows a link out of the panel ("Forgot password?"). */
   onLeave?: () => void
+  /** A path of the shop the confirmation mail leads back to after signing in (issue 43 §4). */
+  returnTo?: string | undefined
 }
 
 /**
@@ -22,7 +24,7 @@ interface AuthPanelProps {
  * §4 "Auth modal or page"). After a registration the Register tab shows "Check your email";
  * "Back to Sign In" resets it and opens Sign In with the registered email filled in.
  */
-export function AuthPanel({ initialTab = 'login', initialError, onSignedIn, onLeave }: AuthPanelProps) {
+export function AuthPanel({ initialTab = 'login', initialError, onSignedIn, onLeave, returnTo }: AuthPanelProps) {
   const [tab, setTab] = useState<AuthTab>(initialTab)
   const [registered, setRegistered] = useState<{ email: string; message: string } | null>(null)
   // A new key remounts the login form with the registered email.
@@ -56,7 +58,7 @@ export function AuthPanel({ initialTab = 'login', initialError, onSignedIn, onLe
               }}
             />
           ) : (
-            <RegisterForm onRegistered={(email, message) => setRegistered({ email, message })} />
+            <RegisterForm returnTo={returnTo} onRegistered={(email, message) => setRegistered({ email, message })} />
           )}
         </Tabs.Panel>
       </Tabs>

@@ -1,5 +1,6 @@
 import {
   changePasswordInput,
+  displayNameField,
   emailInput,
   forgotPasswordInput,
   passwordField,
@@ -58,3 +59,6 @@ export function matches<Values>(field: keyof Values, message: string) {
 export const resetConfirmMessage = AUTH_TEXT.passwordsDontMatch
 /** Set and change password confirmation: "Passwords do not match" (account-area §5). */
 export const accountConfirmMessage = AUTH_TEXT.passwordsDoNotMatch
+
+/** "Your name" (issue 43 §5): optional, at most 100 characters, not an email address. */
+export const displayNameRule = fromSchema(displayNameField)

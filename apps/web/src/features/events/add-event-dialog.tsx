@@ -36,6 +36,8 @@ interface AddEventDialogProps {
   initialDate: string | null
   /** Issue 21: the event to edit (the dialog becomes Edit Event); none adds one. */
   editing?: ListedEvent | null
+  /** Issue 43 §4: the person to add a date for (the person page's "Add a date"). */
+  personId?: number | undefined
 }
 
 /** The dialog's budget box: whole pounds, £0 to £100,000 (issue 22; issue 43 §2). */
@@ -76,9 +78,16 @@ export const EVENT_REMINDER_UI = {
   ownLabel: 'Remind me this many days before',
 } as const
 
-function draftOf(editing: ListedEvent | null | undefined, initialDate: string | null): Draft {
+function draftOf(editing: ListedEvent | null | undefined, initialDate: string | null, personId?: number): Draft {
   if (!editing) {
-    return { personId: null, occasionId: null, date: initialDate, rule: 'fixed', reminders: 'settings', leadDays: [] }
+    return {
+      personId: personId === undefined ? null : String(personId),
+      occasionId: null,
+      date: initialDate,
+      rule: 'fixed',
+      reminders: 'settings',
+      leadDays: [],
+    }
   }
   const leads = editing.reminderLeadDays ?? null
   return {
@@ -106,7 +115,7 @@ function occasionData(occasions: readonly OccasionOutput[]) {
  * event" and says so in the dialog; success closes and resets the form, then the lists refresh
  * after 300 ms.
  */
-export function AddEventDialog({ opened, onClose, initialDate, editing }: AddEventDialogProps) {
+export function AddEventDialog({ opened, onClose, initialDate, editing, personId }: AddEventDialogProps) {
   // The form lives only while the dialog is open, so each opening starts clean on the chosen
   // day (reset on cancel or success, spec §4).
   return (
@@ -117,17 +126,19 @@ export function AddEventDialog({ opened, onClose, initialDate, editing }: AddEve
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {opened ? <AddEventForm onClose={onClose} initialDate={initialDate} editing={editing ?? null} /> : null}
+      {opened ? (
+        <AddEventForm onClose={onClose} initialDate={initialDate} editing={editing ?? null} personId={personId} />
+      ) : null}
     </Modal>
   )
 }
 
-function AddEventForm({ onClose, initialDate, editing }: Omit<AddEventDialogProps, 'opened'>) {
+function AddEventForm({ onClose, initialDate, editing, personId: forPerson }: Omit<AddEventDialogProps, 'opened'>) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const people = useQuery(peopleQueryOptions(trpc))
   const occasions = useQuery(occasionsQueryOptions(trpc))
-  const [draft, setDraft] = useState<Draft>(() => draftOf(editing, initialDate))
+  const [draft, setDraft] = useState<Draft>(() => draftOf(editing, initialDate, forPerson))
   const [showErrors, setShowErrors] = useState(false)
   // Issue 22: a budget for this person and the event's occasion, in whole pounds (blank keeps theirs).
   const [budget, setBudget] = useState('')

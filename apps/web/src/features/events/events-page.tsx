@@ -8,6 +8,8 @@ import { useTRPC } from '../../lib/trpc'
 import { PlanLinks } from '../gifts/plan-links'
 import { AddEventDialog } from './add-event-dialog'
 import { CalendarLinkCard } from './calendar-link'
+import { ChristmasForEveryone } from './christmas-for-everyone'
+import { christmasSeason } from './christmas-season'
 import { DeleteEventDialog } from './delete-event-dialog'
 import { EventCard } from './event-card'
 import {
@@ -25,11 +27,14 @@ import { EVENT_UI } from './messages'
 import { eventsQueryOptions } from './query-options'
 
 /** What the list shows: "From today to the end of November", "On 21st March, any year" or all of them. */
-function listCaption(today: IsoDate, day: IsoDate | null, showingAll: boolean): string {
+function listCaption(today: IsoDate, day: IsoDate | null, showingAll: boolean, shown: IsoDate): string {
   if (day) return `On ${formatEventDate(day)}, any year`
   if (showingAll) return EVENT_UI.allCaption
   const { month } = parseIsoDate(today)
-  return `From today to the end of ${MONTH_NAMES[month - 1]}`
+  const caption = `From today to the end of ${MONTH_NAMES[month - 1]}`
+  // Issue 43 §5: the calendar on another month must not read as if this list were that month's.
+  const shownMonth = parseIsoDate(shown).month
+  return shownMonth === month ? caption : `${caption}. Choose a day to see ${MONTH_NAMES[shownMonth - 1]}'s dates.`
 }
 
 /**
@@ -50,6 +55,7 @@ export function EventsPage() {
   const [deleting, setDeleting] = useState<ListedEvent | null>(null)
   const [showingAll, setShowingAll] = useState(false)
   const [editing, setEditing] = useState<ListedEvent | null>(null)
+  const season = christmasSeason(today)
 
   useEffect(() => {
     if (events.isError) console.error(EVENT_UI.fetchFailed, events.error)
@@ -108,6 +114,9 @@ export function EventsPage() {
         </Button>
       </Group>
 
+      {/* Issue 43 §4: in November and December, Christmas first. */}
+      {season && all ? <ChristmasForEveryone season={season} events={all} /> : null}
+
       {/* Issue 22: each occasion's plan (who has a present, budgets and spend). */}
       <PlanLinks events={(all ?? []).map((e) => ({ label: e.occasion.label, date: e.date }))} />
 
@@ -142,7 +151,7 @@ export function EventsPage() {
                 {EVENT_UI.listTitle}
               </Title>
               <Text size="sm" c="dimmed" aria-live="polite">
-                {listCaption(today, day, showingAll)}
+                {listCaption(today, day, showingAll, month)}
               </Text>
             </div>
             {events.isPending ? (

@@ -53,10 +53,12 @@ export interface BuySelection {
  * server's message, or "Failed to process purchase" / "Failed to get affiliate URL" / "No
  * affiliate URL found". `reset()` closes it.
  */
-export function useBuyNow({ personId, occasionId }: BuySelection) {
+export function useBuyNow(selected: BuySelection) {
   const client = useTRPCClient()
   const mutation = useMutation({
-    mutationFn: async (productId: number) => {
+    mutationFn: async ({ productId, chosen }: { productId: number; chosen: BuySelection | undefined }) => {
+      const personId = chosen ? chosen.personId : selected.personId
+      const occasionId = chosen ? chosen.occasionId : selected.occasionId
       const invalid = selectionError(personId, occasionId)
       if (invalid || personId === undefined || occasionId === undefined) throw new BuyError(invalid ?? '')
       const order = await client.orders.clickThrough
@@ -80,7 +82,8 @@ export function useBuyNow({ personId, occasionId }: BuySelection) {
       : ORDER_UI.purchaseFailed
     : null
   return {
-    buy: (productId: number) => mutation.mutate(productId),
+    /** Buys for the selection given to the hook, or for `chosen` (the Buy Now dialog's, issue 43 §4). */
+    buy: (productId: number, chosen?: BuySelection) => mutation.mutate({ productId, chosen }),
     /** True from the click until the merchant's tab opens. */
     isPending: mutation.isPending,
     merchantUrl: mutation.isSuccess ? mutation.data : null,

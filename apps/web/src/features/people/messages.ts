@@ -19,6 +19,8 @@ export const PEOPLE_UI = {
   editProfile: 'Edit Profile',
   profileSummary: 'Profile Summary',
   eventsTitle: 'Events & Important Dates',
+  /** Issue 43 §4: opens the Add Event dialog for this person. */
+  addDate: 'Add a date',
   giftIdeas: 'Gift Ideas',
   notFound: 'Person not found',
   emptyTitle: 'Get started with people',

@@ -7,7 +7,7 @@ import { TIER_COLOURS, TierBadge } from './tier-badge'
 /**
  * One person on My People (spec account-area §2): a card linking to /my-account/person/{id}
  * with the name, relationship, tier badge and completeness (a special icon at 100%, §4), their
- * interests and dates counted; under the relationship their age and next date ("58 · birthday in
+ * interests and dates counted; under the relationship their age and next date ("58 · Birthday in
  * 12 days", issue 26).
  */
 export function PersonCard({ person }: { person: PersonSummary }) {

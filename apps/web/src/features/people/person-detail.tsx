@@ -1,5 +1,6 @@
 import {
   Badge,
+  Button,
   Card,
   Group,
   List,
@@ -21,9 +22,15 @@ import {
   type CompletenessSection,
   type PersonOutput,
 } from '@presently/domain'
-import { IconEdit, IconHeartFilled, IconRosetteDiscountCheckFilled, IconThumbUpFilled } from '@tabler/icons-react'
+import {
+  IconCalendarPlus,
+  IconEdit,
+  IconHeartFilled,
+  IconRosetteDiscountCheckFilled,
+  IconThumbUpFilled,
+} from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { PersonLikedProducts } from '../likes/person-liked-products'
 import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
@@ -38,6 +45,9 @@ import { TIER_COLOURS, TierBadge } from './tier-badge'
 import { PersonGiftIdeas } from '../recommendations/person-gift-ideas'
 import { PersonPlannedGifts } from '../wish-lists/claims-page'
 import { GiftHistorySection } from '../gifts/gift-history-section'
+
+// The dialog and its date picker load when "Add a date" is pressed (docs/decisions/web-bundle.md).
+const AddEventDialog = lazy(() => import('../events/add-event-dialog').then((m) => ({ default: m.AddEventDialog })))
 
 /** What each completeness part is called on the card's "still to add" list. */
 const PART_NAMES: Record<CompletenessSection['key'], string> = {
@@ -64,6 +74,8 @@ function PersonView({ person }: { person: PersonOutput }) {
   const events = eventsBySoonest(person.events, today)
   const [selectedId, setSelectedId] = useState<number | undefined>(undefined)
   const selected = events.find((e) => e.id === selectedId) ?? events[0]
+  // Issue 43 §4: Add Person lands here, and the person's dates are added here (the Add Event dialog).
+  const [addingDate, setAddingDate] = useState(false)
   return (
     <Stack gap="lg">
       <BackLink to="/my-account/my-people" />
@@ -90,7 +102,20 @@ function PersonView({ person }: { person: PersonOutput }) {
         <ProfileSummary person={person} today={today} />
       </Section>
 
-      <Section title={PEOPLE_UI.eventsTitle} id="person-events-title">
+      <Section
+        title={PEOPLE_UI.eventsTitle}
+        id="person-events-title"
+        action={
+          <Button
+            variant="light"
+            size="sm"
+            leftSection={<IconCalendarPlus size={18} aria-hidden />}
+            onClick={() => setAddingDate(true)}
+          >
+            {PEOPLE_UI.addDate}
+          </Button>
+        }
+      >
         {events.length === 0 ? (
           <Text c="dimmed">{PEOPLE_UI.noImportantDates}</Text>
         ) : (
@@ -147,18 +172,37 @@ function PersonView({ person }: { person: PersonOutput }) {
         eventOccasions={[...new Map(person.events.map((e) => [e.occasion.id, e.occasion])).values()]}
       />
 
+      {addingDate ? (
+        <Suspense fallback={null}>
+          <AddEventDialog opened onClose={() => setAddingDate(false)} initialDate={null} personId={person.id} />
+        </Suspense>
+      ) : null}
+
       {/* Gift Ideas follow the event chosen above (the soonest by default), as the liked list does. */}
       <PersonGiftIdeas personId={person.id} personName={person.name} events={selected ? [selected] : events} />
     </Stack>
   )
 }
 
-function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+function Section({
+  title,
+  id,
+  action,
+  children,
+}: {
+  title: string
+  id: string
+  action?: ReactNode
+  children: ReactNode
+}) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id}>
-      <Title order={2} size="h3" id={id} mb="sm">
-        {title}
-      </Title>
+      <Group justify="space-between" align="center" gap="sm" mb="sm">
+        <Title order={2} size="h3" id={id}>
+          {title}
+        </Title>
+        {action}
+      </Group>
       {children}
     </Card>
   )

@@ -9,6 +9,7 @@ import type { DateOfBirthParts } from '../people/person-form/form-values'
 import { NOTHING_FOUND, relationshipGroups } from '../people/person-form/personal-info-section'
 import { useCreatePerson } from '../people/person-mutations'
 import { interestsQueryOptions, occasionsQueryOptions, relationshipsQueryOptions } from '../people/query-options'
+import { christmasSeason } from '../events/christmas-season'
 import { WELCOME_UI } from './messages'
 
 /** How many interests the start asks for (issue 26: "two interests"). */
@@ -19,6 +20,8 @@ export const START_INTERESTS = 2
  * person (name, relationship, birthday, two interests) in one short form, then their gift ideas
  * (the home page's recommendations for that person and their birthday). Saving or "Skip for now"
  * ends the first visit on the server (POST /api/user/welcome). `onStarted` gets the person's name.
+ * In November and December (issue 43 §4) it offers Christmas first: the person gets Christmas as
+ * an event, the gift ideas are for Christmas, and the birthday is optional.
  */
 export function FirstStart({ onStarted }: { onStarted: (name: string) => void }) {
   const trpc = useTRPC()
@@ -45,6 +48,9 @@ export function FirstStart({ onStarted }: { onStarted: (name: string) => void })
     [interests.data],
   )
 
+  const season = christmasSeason(ukToday())
+  const christmas = season ? occasions.data?.find((o) => o.value === 'christmas') : undefined
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     const today = ukToday()
@@ -52,18 +58,18 @@ export function FirstStart({ onStarted }: { onStarted: (name: string) => void })
     if (!name.trim()) found.name = WELCOME_UI.nameRequired
     if (!relationshipId) found.relationship = WELCOME_UI.relationshipRequired
     const anyBox = birthday.day !== '' || birthday.month !== '' || birthday.year !== ''
-    const dateError = anyBox ? dateOfBirthSubmitError(birthday, today) : WELCOME_UI.birthdayRequired
+    const dateError = anyBox ? dateOfBirthSubmitError(birthday, today) : christmas ? null : WELCOME_UI.birthdayRequired
     if (dateError) found.birthday = dateError
     setErrors(found)
     if (Object.keys(found).length > 0) return
-    const dob = dobFromDateOfBirth(`${birthday.day}/${birthday.month}/${birthday.year}`)
+    const dob = anyBox ? dobFromDateOfBirth(`${birthday.day}/${birthday.month}/${birthday.year}`) : undefined
     const person = await create
       .mutateAsync({
         name: name.trim(),
         relationshipId: Number(relationshipId),
-        dob,
+        ...(dob ? { dob, birthdayEvent: true } : {}),
         interests: interestIds.map((id) => ({ interestId: Number(id), is_primary: false })),
-        birthdayEvent: true,
+        events: christmas && season ? [{ occasionId: christmas.id, date: season.date }] : [],
       })
       .catch(() => null)
     if (!person) return
@@ -75,7 +81,7 @@ export function FirstStart({ onStarted }: { onStarted: (name: string) => void })
       search: (previous: Record<string, unknown>) => ({
         ...previous,
         person: person.id,
-        occasion: birthdayOccasion?.id,
+        occasion: (christmas ?? birthdayOccasion)?.id,
       }),
     })
   }
@@ -140,7 +146,7 @@ export function FirstStart({ onStarted }: { onStarted: (name: string) => void })
             limit={50}
           />
           <Text fw={600} c="dimmed">
-            {WELCOME_UI.step2}
+            {christmas ? WELCOME_UI.step2Christmas : WELCOME_UI.step2}
           </Text>
           <Group justify="space-between" gap="sm">
             <Button

@@ -4,6 +4,8 @@ export const WELCOME_UI = {
   intro: 'Two quick steps to your first gift ideas.',
   step1: '1. Add the first person you buy for',
   step2: '2. Then see gift ideas for their birthday',
+  /** Issue 43 §4: in November and December the start offers Christmas first. */
+  step2Christmas: '2. Then see gift ideas for Christmas',
   interestsLabel: 'Two things they love',
   interestsHint: 'Pick two interests; you can add more later.',
   nameRequired: 'Please enter a name',

@@ -255,20 +255,23 @@ function SharePanel({ list }: { list: WishListOutput }) {
 
 /** An item's picture, title (product page or outside link), price, quantity, priority and note. */
 export function ItemSummary({ item }: { item: OwnerItemOutput }) {
+  // Issue 43 §5: a 400-character word wraps inside the card and never pushes Edit and Remove out.
   return (
-    <Group wrap="nowrap" align="flex-start" gap="md">
+    <Group wrap="nowrap" align="flex-start" gap="md" style={{ flex: 1, minWidth: 0 }}>
       {item.image ? <Image src={item.image} alt="" w={64} h={64} fit="contain" radius="sm" /> : null}
       <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
         {item.awProductId ? (
-          <AnchorLink to="/product/$id" params={{ id: String(item.awProductId) }} fw={600}>
+          <AnchorLink to="/product/$id" params={{ id: String(item.awProductId) }} fw={600} style={WRAP}>
             {item.title}
           </AnchorLink>
         ) : item.link ? (
-          <Anchor href={item.link} target="_blank" rel="noopener noreferrer" fw={600}>
+          <Anchor href={item.link} target="_blank" rel="noopener noreferrer" fw={600} style={WRAP}>
             {item.title} <IconExternalLink size={14} aria-label="(opens another site)" />
           </Anchor>
         ) : (
-          <Text fw={600}>{item.title}</Text>
+          <Text fw={600} style={WRAP}>
+            {item.title}
+          </Text>
         )}
         <Group gap="xs">
           {item.price !== null ? <Text size="sm">{itemPrice(item.price)}</Text> : null}
@@ -286,7 +289,7 @@ export function ItemSummary({ item }: { item: OwnerItemOutput }) {
           {item.available ? null : <Badge color="gray.8">No longer available</Badge>}
         </Group>
         {item.note ? (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" style={WRAP}>
             {item.note}
           </Text>
         ) : null}
@@ -294,6 +297,9 @@ export function ItemSummary({ item }: { item: OwnerItemOutput }) {
     </Group>
   )
 }
+
+/** Breaks a long unbroken word anywhere rather than overflow its card. */
+const WRAP = { overflowWrap: 'anywhere' } as const
 
 function OwnerItemCard({ listId, item }: { listId: number; item: OwnerItemOutput }) {
   const trpc = useTRPC()
@@ -313,7 +319,7 @@ function OwnerItemCard({ listId, item }: { listId: number; item: OwnerItemOutput
     <Card withBorder radius="md" padding="sm" component="article" aria-label={item.title}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <ItemSummary item={item} />
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Button variant="default" size="xs" onClick={() => setEditing(true)} aria-label={`Edit ${item.title}`}>
             Edit
           </Button>

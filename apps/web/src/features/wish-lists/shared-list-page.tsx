@@ -118,7 +118,8 @@ export function SharedListPage({ token }: { token: string }) {
           <SharedItemCard key={item.id} token={token} item={item} view={data.view} onSignIn={signIn} />
         ))}
       </Stack>
-      <AuthModal opened={signingIn} onClose={() => setSigningIn(false)} />
+      {/* A registration made here comes back to this list once its email is confirmed (issue 43 §4). */}
+      <AuthModal opened={signingIn} onClose={() => setSigningIn(false)} returnTo={`/lists/shared/${token}`} />
     </Stack>
   )
 }

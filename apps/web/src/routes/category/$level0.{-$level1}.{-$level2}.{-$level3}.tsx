@@ -23,10 +23,11 @@ import { StatusMessage } from '../../features/catalog/status-message'
 import { useListing } from '../../features/catalog/use-listing'
 import { useTRPC } from '../../lib/trpc'
 import { ButtonLink } from '../../lib/links'
+import { pageTitle } from '../../lib/page-title'
 
 /** Category listing: a name and up to three sub-levels as slug segments (spec browsing-and-purchase §2). */
 export const Route = createFileRoute('/category/$level0/{-$level1}/{-$level2}/{-$level3}')({
-  head: () => ({ meta: [{ title: 'Category' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Category') }] }),
   validateSearch: (search: Record<string, unknown>): ListingSearch => parseListingSearch(search),
   // The page's products are asked for beside the page's chunk instead of after it (LCP): the same
   // query useListing then reads. Not awaited, so the page renders as before (skeletons first).

@@ -3,10 +3,11 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PageContainer } from '../../features/layout/page-container'
 import { StatusMessage } from '../../features/catalog/status-message'
 import { ButtonLink } from '../../lib/links'
+import { pageTitle } from '../../lib/page-title'
 
 // /category without a name: no category to show.
 export const Route = createFileRoute('/category/')({
-  head: () => ({ meta: [{ title: 'Category' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Category') }] }),
   component: () => (
     <PageContainer>
       <StatusMessage

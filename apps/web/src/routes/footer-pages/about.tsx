@@ -1,9 +1,10 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { PageContainer } from '../../features/layout/page-container'
+import { pageTitle } from '../../lib/page-title'
 
 export const Route = createFileRoute('/footer-pages/about')({
-  head: () => ({ meta: [{ title: 'About Presently' }] }),
+  head: () => ({ meta: [{ title: pageTitle('About Presently') }] }),
   component: AboutPage,
 })
 

@@ -1,9 +1,10 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { PageContainer } from '../../features/layout/page-container'
+import { pageTitle } from '../../lib/page-title'
 
 export const Route = createFileRoute('/footer-pages/privacy')({
-  head: () => ({ meta: [{ title: 'Privacy Policy' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Privacy Policy') }] }),
   component: PrivacyPage,
 })
 

@@ -24,12 +24,13 @@ import { useListing } from '../../features/catalog/use-listing'
 import { isNotFound } from '../../lib/api-errors'
 import { AnchorLink, ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
+import { pageTitle } from '../../lib/page-title'
 
 type PromoPageSearch = ListingSearch & CategorySearch
 
 /** Promotion listing (spec browsing-and-purchase §2): the promo by its URL name, then its products. */
 export const Route = createFileRoute('/promo/$promoName')({
-  head: () => ({ meta: [{ title: 'Promotion' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Promotion') }] }),
   validateSearch: (search: Record<string, unknown>): PromoPageSearch => ({
     ...parseListingSearch(search),
     ...parseCategorySearch(search),

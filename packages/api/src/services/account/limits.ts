@@ -8,7 +8,7 @@ import type { Executor } from '../auth/executor.ts'
  * user at the limit run one after the other, so the second sees the first's row and is refused.
  * Other users never wait. Call first thing in the transaction that inserts.
  */
-async function lockUser(tx: Executor, userId: number): Promise<void> {
+export async function lockUser(tx: Executor, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
 }
 

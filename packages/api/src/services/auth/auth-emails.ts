@@ -33,9 +33,10 @@ interface Recipient {
   displayName: string | null
 }
 
-function link(appUrl: string, path: string, token: string): string {
+function link(appUrl: string, path: string, token: string, extra: Record<string, string | undefined> = {}): string {
   const url = new URL(path, appUrl)
   url.searchParams.set('token', token)
+  for (const [key, value] of Object.entries(extra)) if (value !== undefined) url.searchParams.set(key, value)
   return url.toString()
 }
 
@@ -63,13 +64,22 @@ async function sendWithUnsubscribe(
   })
 }
 
-/** The "confirm your email" mail with a 48-hour single-use link to /confirm-email?token=... */
-export async function sendConfirmationEmail(db: Db, deps: MailDeps, user: Recipient): Promise<void> {
+/**
+ * The "confirm your email" mail with a 48-hour single-use link to /confirm-email?token=...;
+ * `returnTo` (a path of the shop, checked by registerInput) rides along as &returnTo=..., so the
+ * page sends the user back there after signing in (issue 43 §4: a shared list's "Sign in to claim").
+ */
+export async function sendConfirmationEmail(
+  db: Db,
+  deps: MailDeps,
+  user: Recipient,
+  options: { returnTo?: string | undefined } = {},
+): Promise<void> {
   const token = await createEmailToken(db, user.id, 'confirm_email')
   await sendWithUnsubscribe(db, deps, user, 'confirm_email', (unsubscribeUrl) =>
     renderConfirmEmail({
       appUrl: deps.appUrl.replace(/\/$/, ''),
-      confirmUrl: link(deps.appUrl, '/confirm-email', token),
+      confirmUrl: link(deps.appUrl, '/confirm-email', token, { returnTo: options.returnTo }),
       unsubscribeUrl,
       displayName: user.displayName,
       validHours: EMAIL_TOKEN_LIFETIME_MS.confirm_email / 3_600_000,

@@ -7,7 +7,7 @@ import { sendConfirmationEmail, type MailDeps } from './auth-emails.ts'
 /**
  * Creates an unconfirmed account and mails its confirmation link (spec browsing-and-purchase
  * §4: after registering the user sees "Check your email"). No session starts: login waits for
- * the confirmation.
+ * the confirmation. `input.returnTo` goes into the confirmation link (issue 43 §4).
  * @throws AppError CONFLICT "An account with this email address already exists".
  */
 export async function register(
@@ -23,6 +23,6 @@ export async function register(
     .onConflictDoNothing()
     .returning()
   if (!user) throw new AppError('CONFLICT', AUTH_MESSAGES.emailExists)
-  await sendConfirmationEmail(db, deps, user)
+  await sendConfirmationEmail(db, deps, user, { returnTo: input.returnTo })
   return { email: user.email }
 }

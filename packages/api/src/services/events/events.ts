@@ -1,4 +1,4 @@
-import { and, eq, eventPeople, events, occasions, type Db } from '@presently/db'
+import { and, eq, eventPeople, events, inArray, occasions, type Db } from '@presently/db'
 import {
   AppError,
   PEOPLE_MESSAGES,
@@ -9,7 +9,7 @@ import {
 } from '@presently/domain'
 import type { Executor } from '../auth/executor.ts'
 import { loadEvents, loadEventsOfPeople } from '../people/load-people.ts'
-import { reserveEvents } from '../account/limits.ts'
+import { lockUser, reserveEvents } from '../account/limits.ts'
 import { cancelQueuedReminders, lockEvents } from '../reminders/cancel.ts'
 import { assertOwnPerson } from '../likes/ownership.ts'
 
@@ -175,3 +175,55 @@ export async function deleteEvent(db: Db, userId: number, personId: number, even
 }
 
 export type { PersonEventInput }
+
+/**
+ * POST /api/events/people {occasionId, date, personIds} (issue 43 §4, "Add Christmas for
+ * everyone"): adds one yearly event of the occasion on `date` to each of the people, in one
+ * transaction. A person who has an event of that occasion already is left as they are (listed
+ * in `alreadyHad`), so pressing it twice adds nothing the second time.
+ * @returns the events added, as GET /api/events shows them, and the people skipped.
+ * @throws AppError NOT_FOUND "Person not found" when any id is not the user's (nothing is added);
+ *   BAD_REQUEST "Please select an occasion" for an unknown occasion; CONFLICT when a person is at
+ *   ACCOUNT_LIMITS.eventsPerPerson.
+ */
+export async function addEventForPeople(
+  db: Db,
+  userId: number,
+  input: { occasionId: number; date: string; personIds: readonly number[] },
+): Promise<{ added: EventOutput[]; alreadyHad: number[] }> {
+  const personIds = [...new Set(input.personIds)].sort((a, b) => a - b)
+  const { added, alreadyHad } = await db.transaction(async (tx) => {
+    // In id order, so two calls over overlapping people lock them in the same order.
+    for (const personId of personIds) await assertOwnPerson(tx, userId, personId, true)
+    const [occasion] = await tx.select({ id: occasions.id }).from(occasions).where(eq(occasions.id, input.occasionId))
+    if (!occasion) throw new AppError('BAD_REQUEST', PEOPLE_MESSAGES.unknownOccasion)
+    // The user's lock before reading who has the occasion: a second call at once waits here and
+    // then sees the first one's events, so nobody gets two Christmases.
+    await lockUser(tx, userId)
+    const having = await tx
+      .selectDistinct({ personId: eventPeople.personId })
+      .from(eventPeople)
+      .innerJoin(events, eq(events.id, eventPeople.eventId))
+      .where(
+        and(
+          eq(events.userId, userId),
+          eq(events.occasionId, input.occasionId),
+          inArray(eventPeople.personId, personIds),
+        ),
+      )
+    const had = new Set(having.map((r) => r.personId))
+    const ids: number[] = []
+    for (const personId of personIds) {
+      if (had.has(personId)) continue
+      await reserveEvents(tx, userId, personId)
+      const [created] = await tx
+        .insert(events)
+        .values({ userId, name: null, date: input.date, occasionId: input.occasionId, rule: 'fixed' })
+        .returning({ id: events.id })
+      await tx.insert(eventPeople).values({ eventId: created!.id, personId })
+      ids.push(created!.id)
+    }
+    return { added: ids, alreadyHad: personIds.filter((id) => had.has(id)) }
+  })
+  return { added: added.length ? await loadEvents(db, userId, added) : [], alreadyHad }
+}

@@ -23,6 +23,7 @@ import {
   dueReminder,
   effectiveLeadDays,
   formatEventDate,
+  formatPence,
   parseIsoDate,
   ukToday,
   type DueReminder,
@@ -32,6 +33,7 @@ import {
 import { listUnsubscribeHeaders, renderRemindersEmail, type Mailer, type ReminderItem } from '@presently/email'
 import { createEmailToken } from '../auth/email-tokens.ts'
 import { productPickIdeas, type GiftIdeasSource } from './gift-ideas.ts'
+import { giftProgress } from '../gifts/progress.ts'
 
 /** What the reminder run needs: the mailer, APP_URL, and where gift ideas come from. */
 export interface ReminderDeps {
@@ -234,8 +236,27 @@ export async function queueReminders(db: Db, deps: ReminderDeps, now = new Date(
             const findGift = new URL('/', appUrl)
             if (first) findGift.searchParams.set('person', String(first.personId))
             findGift.searchParams.set('occasion', String(d.occasionId))
+            // Issue 43 §4: a person with a present bought or recorded for this occasion is "done".
+            const progress = await giftProgress(db, {
+              userId: user.id,
+              personIds: who.map((p) => p.personId),
+              occasionId: d.occasionId,
+              occurrence: d.occurrence,
+            })
+            const done = who.flatMap((p) => {
+              const mine = progress.get(p.personId)
+              if (!mine || mine.presents === 0) return []
+              return [
+                {
+                  name: p.personName,
+                  spent: mine.spentPence > 0 ? formatPence(mine.spentPence) : null,
+                  budget: mine.budgetPence === null ? null : formatPence(mine.budgetPence),
+                },
+              ]
+            })
             return {
               key: d,
+              done,
               peopleNames: who.map((p) => p.personName),
               occasionLabel: d.occasionLabel,
               eventName: d.name,

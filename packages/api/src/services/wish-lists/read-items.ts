@@ -83,7 +83,14 @@ function toOwnerItem(r: ItemRow): OwnerItemOutput {
   }
 }
 
-/** Display name of an account: its display name, else the part of its email before the "@". */
-export function displayNameOf(user: { displayName: string | null; email: string }): string {
-  return user.displayName?.trim() || user.email.split('@')[0] || user.email
+/** What a shared list says for an account without a display name (issue 43 §5). */
+export const UNNAMED_ACCOUNT = 'Someone'
+
+/**
+ * The name shown to others for an account (issue 43 §5): the display name it chose (at
+ * registration or in Account Settings), else "Someone", never any part of its email address,
+ * which the people who see a shared list have no business reading.
+ */
+export function displayNameOf(user: { displayName: string | null; email?: string }): string {
+  return user.displayName?.trim() || UNNAMED_ACCOUNT
 }

@@ -2,13 +2,14 @@ import { Tabs } from '@mantine/core'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AccountPage } from '../-components/account-page'
 import { EmailCampaigns } from '../../../features/email-jobs/email-campaigns'
+import { pageTitle } from '../../../lib/page-title'
 
 /**
  * Staff tools (account-area §2 "Tools"). Staff routes need is_staff or is_admin, else /home
  * (browsing-and-purchase §2); the Tools page itself sends non-admins to /my-account (account-area §2).
  */
 export const Route = createFileRoute('/_account/admin/tools')({
-  head: () => ({ meta: [{ title: 'Tools' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Tools') }] }),
   beforeLoad: ({ context }) => {
     if (!context.user.is_staff && !context.user.is_admin) throw redirect({ to: '/home' })
     if (!context.user.is_admin) throw redirect({ to: '/my-account' })

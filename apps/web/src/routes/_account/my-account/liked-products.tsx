@@ -2,9 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { AccountPage } from '../-components/account-page'
 import { LikedProductsContent } from '../../../features/likes/liked-products-page'
 import { LIKE_UI } from '../../../features/likes/messages'
+import { pageTitle } from '../../../lib/page-title'
 
 export const Route = createFileRoute('/_account/my-account/liked-products')({
-  head: () => ({ meta: [{ title: 'Liked Products' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Liked Products') }] }),
   component: MyAccountLikedProductsPage,
 })
 

@@ -3,9 +3,10 @@ import { DEFAULT_ORDER_PAGE_SIZE } from '@presently/domain'
 import { AccountPage } from '../-components/account-page'
 import { OrdersList } from '../../../features/orders/orders-list'
 import { parseOrdersSearch, type OrdersPageState } from '../../../features/orders/orders-search'
+import { pageTitle } from '../../../lib/page-title'
 
 export const Route = createFileRoute('/_account/my-account/my-orders')({
-  head: () => ({ meta: [{ title: 'My Orders' }] }),
+  head: () => ({ meta: [{ title: pageTitle('My Orders') }] }),
   validateSearch: (search: Record<string, unknown>): Partial<OrdersPageState> => parseOrdersSearch(search),
   component: MyAccountMyOrdersPage,
 })

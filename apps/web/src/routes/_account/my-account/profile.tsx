@@ -5,9 +5,10 @@ import { AccountInformation } from '../-components/account-information'
 import { ChangePasswordForm, SetPasswordForm } from '../-components/password-forms'
 import { useSession } from '../../../features/session/session'
 import { ReminderSettingsSection } from '../../../features/reminders/reminder-settings-section'
+import { pageTitle } from '../../../lib/page-title'
 
 export const Route = createFileRoute('/_account/my-account/profile')({
-  head: () => ({ meta: [{ title: 'Account Settings' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Account Settings') }] }),
   component: MyAccountProfilePage,
 })
 
@@ -20,7 +21,7 @@ function MyAccountProfilePage() {
   const context = Route.useRouteContext()
   const user = useSession().user ?? context.user
   return (
-    <AccountPage title="Account Settings" intro="Your email preferences and password.">
+    <AccountPage title="Account Settings" intro="Your name, email preferences and password.">
       <Stack gap="lg" mt="sm">
         <AccountInformation user={user} />
         <ReminderSettingsSection />

@@ -1,5 +1,6 @@
 import { Anchor, Box, Divider, Grid, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import { pageTitle, useDocumentTitle } from '../../../lib/page-title'
 import { formatPrice, type Product } from '@presently/domain'
 import { useTRPC } from '../../../lib/trpc'
 import { useSession } from '../../../features/session/session'
@@ -45,6 +46,8 @@ function ProductDetailLoaded({ id }: { id: number }) {
 
 function ProductView({ product }: { product: Product }) {
   const { user } = useSession()
+  // Issue 43 §5: the tab names the product and the shop ("... Puzzle Vase – Presently").
+  useDocumentTitle(pageTitle(product.title))
   const levels = productCategoryLevels(product)
   const pageUrl = new URL(`/product/${productUrlId(product)}`, window.location.origin).href
   return (

@@ -8,9 +8,10 @@ import { PEOPLE_UI } from '../../../../features/people/messages'
 import { useDeletePerson, useUpdatePerson } from '../../../../features/people/person-mutations'
 import { PersonForm } from '../../../../features/people/person-form/person-form'
 import { PersonQuery } from '../../../../features/people/person-query'
+import { pageTitle } from '../../../../lib/page-title'
 
 export const Route = createFileRoute('/_account/my-account/edit-person/$id')({
-  head: () => ({ meta: [{ title: 'Edit Person' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Edit Person') }] }),
   component: MyAccountEditPersonIdPage,
 })
 

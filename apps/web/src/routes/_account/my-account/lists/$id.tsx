@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { StatusMessage } from '../../../../features/catalog/status-message'
 import { WishListDetail } from '../../../../features/wish-lists/list-detail'
+import { pageTitle } from '../../../../lib/page-title'
 
 export const Route = createFileRoute('/_account/my-account/lists/$id')({
-  head: () => ({ meta: [{ title: 'Wish List' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Wish List') }] }),
   component: MyAccountListPage,
 })
 

@@ -2,9 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { AccountPage } from '../../-components/account-page'
 import { WishListsContent } from '../../../../features/wish-lists/lists-page'
 import { WISH_LIST_UI } from '../../../../features/wish-lists/messages'
+import { pageTitle } from '../../../../lib/page-title'
 
 export const Route = createFileRoute('/_account/my-account/lists/')({
-  head: () => ({ meta: [{ title: 'Wish Lists' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Wish Lists') }] }),
   component: MyAccountListsPage,
 })
 

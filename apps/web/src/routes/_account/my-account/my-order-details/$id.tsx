@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { OrderDetail } from '../../../../features/orders/order-detail'
+import { pageTitle } from '../../../../lib/page-title'
 
 export const Route = createFileRoute('/_account/my-account/my-order-details/$id')({
-  head: () => ({ meta: [{ title: 'Order Details' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Order Details') }] }),
   component: MyAccountMyOrderDetailsIdPage,
 })
 

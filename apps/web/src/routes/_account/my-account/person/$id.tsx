@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PersonDetail } from '../../../../features/people/person-detail'
+import { pageTitle } from '../../../../lib/page-title'
 
 export const Route = createFileRoute('/_account/my-account/person/$id')({
-  head: () => ({ meta: [{ title: 'Person Details' }] }),
+  head: () => ({ meta: [{ title: pageTitle('Person Details') }] }),
   component: MyAccountPersonIdPage,
 })
 

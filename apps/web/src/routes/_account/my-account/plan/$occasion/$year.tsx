@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PlanPage } from '../../../../../features/gifts/plan-page'
 import { planTitle } from '../../../../../features/gifts/plan-title'
 import { occasionsQueryOptions } from '../../../../../features/selection/query-options'
+import { pageTitle } from '../../../../../lib/page-title'
 
 export const Route = createFileRoute('/_account/my-account/plan/$occasion/$year')({
   // The title names the occasion by its label ("Christmas 2026 plan"), not as the address spells
@@ -10,7 +11,7 @@ export const Route = createFileRoute('/_account/my-account/plan/$occasion/$year'
     const occasions = await context.queryClient.ensureQueryData(occasionsQueryOptions(context.trpc)).catch(() => [])
     return { title: planTitle(params.occasion, params.year, occasions) }
   },
-  head: ({ loaderData }) => ({ meta: [{ title: loaderData?.title ?? 'Plan' }] }),
+  head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.title ?? 'Plan') }] }),
   component: MyAccountPlanPage,
 })
 
