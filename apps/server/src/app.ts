@@ -32,6 +32,7 @@ import { registerProductDisableRoutes } from './rest/product-disable.ts'
 import { registerRecommendationRoutes } from './rest/recommendations.ts'
 import { registerJobRoutes } from './rest/jobs.ts'
 import { registerWishListRoutes } from './rest/wish-lists.ts'
+import { registerGiftFinderRoutes } from './rest/gift-finder.ts'
 import { registerSharedListPrivacy, serializeRequest } from './plugins/shared-list-privacy.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerJobs } from './plugins/jobs.ts'
@@ -106,6 +107,7 @@ export async function buildApp({
       loginEmailFailureMax: env.AUTH_LOGIN_EMAIL_FAILURE_MAX,
       windowMs: env.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
       sharedListMax: env.SHARED_LIST_RATE_LIMIT_PER_MINUTE,
+      giftFinderMax: env.GIFT_FINDER_RATE_LIMIT_PER_MINUTE,
     },
   })
   const mailer = registerMail(app, { db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, transport: mailTransport })
@@ -161,6 +163,7 @@ export async function buildApp({
   await registerRecommendationRoutes(app, db, { llm })
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
   await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check })
+  registerGiftFinderRoutes(app, db, { rateLimit: rateLimit.check })
   await registerReminderRoutes(app, db)
   const webDist = env.WEB_DIST ?? defaultWebDist
   // Landing, listing and product pages rendered for visitors (issue 24, LCP; first-view-html.md).

@@ -69,6 +69,11 @@ export const envSchema = z
     AUTH_RATE_LIMIT_WINDOW_MINUTES: count(15),
     /** Calls on a shared wish list (page, claims, pledges) per IP per minute (issue 23). */
     SHARED_LIST_RATE_LIMIT_PER_MINUTE: count(120),
+    /**
+     * Gift-finder answers per IP per minute (issue 40): a visitor answers a few questions a minute;
+     * this keeps a scraper or a flood of uncached questions off the engine.
+     */
+    GIFT_FINDER_RATE_LIMIT_PER_MINUTE: count(60),
     /** Optional LLM re-ranking of recommendations: an OpenAI-compatible chat-completions API (all three or none). */
     LLM_BASE_URL: z
       .string()

@@ -14,6 +14,7 @@ import { Route as AccountRouteImport } from './routes/_account'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as GiftFinderRouteImport } from './routes/gift-finder'
 import { Route as HomeRouteImport } from './routes/home'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SearchRouteImport } from './routes/search'
@@ -65,6 +66,11 @@ const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GiftFinderRoute = GiftFinderRouteImport.update({
+  id: '/gift-finder',
+  path: '/gift-finder',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeRoute = HomeRouteImport.update({
@@ -225,6 +231,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/gift-finder': typeof GiftFinderRoute
   '/home': typeof HomeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
@@ -259,6 +266,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/gift-finder': typeof GiftFinderRoute
   '/home': typeof HomeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
@@ -295,6 +303,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/gift-finder': typeof GiftFinderRoute
   '/home': typeof HomeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
@@ -331,6 +340,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/confirm-email'
     | '/forgot-password'
+    | '/gift-finder'
     | '/home'
     | '/reset-password'
     | '/search'
@@ -365,6 +375,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/confirm-email'
     | '/forgot-password'
+    | '/gift-finder'
     | '/home'
     | '/reset-password'
     | '/search'
@@ -400,6 +411,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/confirm-email'
     | '/forgot-password'
+    | '/gift-finder'
     | '/home'
     | '/reset-password'
     | '/search'
@@ -436,6 +448,7 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   ConfirmEmailRoute: typeof ConfirmEmailRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  GiftFinderRoute: typeof GiftFinderRoute
   HomeRoute: typeof HomeRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SearchRoute: typeof SearchRoute
@@ -486,6 +499,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gift-finder': {
+      id: '/gift-finder'
+      path: '/gift-finder'
+      fullPath: '/gift-finder'
+      preLoaderRoute: typeof GiftFinderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home': {
@@ -732,6 +752,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   ConfirmEmailRoute: ConfirmEmailRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  GiftFinderRoute: GiftFinderRoute,
   HomeRoute: HomeRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SearchRoute: SearchRoute,

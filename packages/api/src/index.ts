@@ -143,3 +143,4 @@ export {
   watchCatalogVersion,
   type CatalogVersionWatcher,
 } from './services/catalog-version.ts'
+export { findGifts, listFinderInterests } from './services/gift-finder/find-gifts.ts'

@@ -31,6 +31,8 @@ export interface SecurityOptions {
     windowMs: number
     /** Calls on a shared wish list's token per IP per minute (SHARED_LIST_RATE_LIMIT_PER_MINUTE, issue 23). */
     sharedListMax: number
+    /** Gift-finder answers per IP per minute (GIFT_FINDER_RATE_LIMIT_PER_MINUTE, issue 40); absent: 60. */
+    giftFinderMax?: number
   }
 }
 
@@ -60,6 +62,7 @@ const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
   'forgot-password',
   'reset-password',
   'shared-list',
+  'gift-finder',
 ]
 /**
  * Browser features the shop never uses, off for its pages and anything they embed (issue 25):
@@ -159,6 +162,13 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     keyGenerator: keyOf,
   })
 
+  // The gift finder (issue 40): public and uncached per question at first, so per IP per minute.
+  const byFinderIp = app.createRateLimit({
+    max: options.rateLimits.giftFinderMax ?? 60,
+    timeWindow: 60_000,
+    keyGenerator: keyOf,
+  })
+
   /** Runs one limiter under `key`; the limiter reads the key from a view of the request. */
   async function limit(limiter: typeof byIp, request: FastifyRequest, reply: FastifyReply, key: string) {
     const view = Object.create(request, { [RATE_KEY]: { value: key } }) as FastifyRequest
@@ -180,6 +190,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     if (!RATE_LIMITED_ACTIONS.includes(action)) throw new Error(`unknown rate-limited action ${action}`)
     if (action === 'shared-list')
       return limit(bySharedListIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
+    if (action === 'gift-finder') return limit(byFinderIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     await limit(byIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     if (!email) return
     if (action !== 'login') {

@@ -312,8 +312,8 @@ export const GIFT_INTERESTS: readonly GiftInterest[] = [
       ['Games::Card Games', 0.8],
       ['Games::Dice & Dice Games', 0.8],
       ['Games::Trivia & Quiz Games', 0.6],
-      ['Hobbies::Trading Cards & Accessories', 0.6],
-      ['Tech::Electronic Toys', 0.4],
+      // Collectable card games (Magic, Pokémon, Yu-Gi-Oh!) are tabletop gaming.
+      ['Hobbies::Trading Cards & Accessories', 0.8],
     ],
   },
   {

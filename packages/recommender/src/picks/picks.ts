@@ -4,7 +4,7 @@ import { INTEREST_TERMS, pickTermsFor, TERM_BLIND_ROOTS, WEAK_TITLE_TERMS } from
 import { OPTION_TARGETS } from '../data/options.ts'
 import { parentPath, rootOf } from '../paths.ts'
 import { plainInterest } from '../reasoning.ts'
-import { pathMatch } from '../match.ts'
+import { mappingStrength } from '../match.ts'
 import { candidateOrder, candidateScores, explain, type Explanation, type ScoredCandidate } from '../score.ts'
 import { modelIndex } from '../model-index.ts'
 import { INTEREST_LEVEL, SIGNALS } from '../weights.ts'
@@ -677,9 +677,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     const matches = new Float64Array(interestCount)
     const pathWords = wordsOf(path.replaceAll('::', ' '))
     plan.profile.interests.forEach((interest, k) => {
-      let match = 0
-      for (const t of interest.targets)
-        if (t.weight > 0) match = Math.max(match, t.weight * pathMatch(plan.model, t.path, path))
+      let match = mappingStrength(plan.model, interest.targets, path)
       // A category named for the interest ("Books::Gardening") supports its weak words too.
       if (match === 0 && (unmapped[k] || nameWords[k]!.some((word) => hasTerm(pathWords, word))))
         match = PICK_FACTORS.weakTermSupport
@@ -914,12 +912,17 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     }
     // An interest's category is stated for an adult only when the interest maps it squarely (as for personal fit).
     const categoryInterests =
-      item.interestShare >= 0.25
-        ? explained(candidate).interests.filter((i) =>
-            plan.adult
-              ? i.value / (i.love ? INTEREST_LEVEL.love : INTEREST_LEVEL.like) >= PICK_FACTORS.adultCategoryMatch
-              : i.value >= 0.25,
-          )
+      item.interestShare >= 0.25 || (plan.adult && item.matches.some((m) => m >= PICK_FACTORS.adultCategoryMatch))
+        ? plan.adult
+          ? plan.profile.interests
+              .map((interest, k) => ({
+                name: interest.name,
+                love: interest.love,
+                value: (interest.love ? INTEREST_LEVEL.love : INTEREST_LEVEL.like) * item.matches[k]!,
+                square: item.matches[k]! >= PICK_FACTORS.adultCategoryMatch,
+              }))
+              .filter((i) => i.square)
+          : explained(candidate).interests.filter((i) => i.value >= 0.25)
         : []
     return {
       name: context.name,
