@@ -22,6 +22,7 @@ import { registerUserRoutes } from './rest/user.ts'
 import { registerOutboxPage } from './rest/outbox.ts'
 import { registerStatic } from './plugins/static.ts'
 import { createFirstView } from './plugins/first-view.ts'
+import { registerSeo } from './plugins/seo.ts'
 import { registerProductRoutes } from './rest/products.ts'
 import { registerCatalogRoutes, registerVariantRoutes } from './rest/catalog.ts'
 import { registerPeopleAndEventsRoutes } from './rest/people.ts'
@@ -167,6 +168,10 @@ export async function buildApp({
   await registerReminderRoutes(app, db)
   const webDist = env.WEB_DIST ?? defaultWebDist
   // Landing, listing and product pages rendered for visitors (issue 24, LCP; first-view-html.md).
-  await registerStatic(app, webDist, { firstView: createFirstView(app, webDist, new URL(env.APP_URL).origin) })
+  const seo = registerSeo(app, { db, origin: new URL(env.APP_URL).origin })
+  await registerStatic(app, webDist, {
+    firstView: createFirstView(app, webDist, new URL(env.APP_URL).origin),
+    pageHead: seo.pageHead,
+  })
   return app
 }

@@ -21,6 +21,7 @@ import { Route as SearchRouteImport } from './routes/search'
 import { Route as ShareTargetRouteImport } from './routes/share-target'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as CategoryIndexRouteImport } from './routes/category/index'
+import { Route as CollectionsSlugRouteImport } from './routes/collections/$slug'
 import { Route as FooterPagesAboutRouteImport } from './routes/footer-pages/about'
 import { Route as FooterPagesPrivacyRouteImport } from './routes/footer-pages/privacy'
 import { Route as ProductIdRouteImport } from './routes/product/$id'
@@ -101,6 +102,11 @@ const UnsubscribeRoute = UnsubscribeRouteImport.update({
 const CategoryIndexRoute = CategoryIndexRouteImport.update({
   id: '/category/',
   path: '/category/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CollectionsSlugRoute = CollectionsSlugRouteImport.update({
+  id: '/collections/$slug',
+  path: '/collections/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FooterPagesAboutRoute = FooterPagesAboutRouteImport.update({
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/share-target': typeof ShareTargetRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/collections/$slug': typeof CollectionsSlugRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
   '/product/$id': typeof ProductIdRoute
@@ -272,6 +279,7 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/share-target': typeof ShareTargetRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/collections/$slug': typeof CollectionsSlugRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
   '/product/$id': typeof ProductIdRoute
@@ -309,6 +317,7 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/share-target': typeof ShareTargetRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/collections/$slug': typeof CollectionsSlugRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
   '/product/$id': typeof ProductIdRoute
@@ -346,6 +355,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/share-target'
     | '/unsubscribe'
+    | '/collections/$slug'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
     | '/product/$id'
@@ -381,6 +391,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/share-target'
     | '/unsubscribe'
+    | '/collections/$slug'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
     | '/product/$id'
@@ -417,6 +428,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/share-target'
     | '/unsubscribe'
+    | '/collections/$slug'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
     | '/product/$id'
@@ -454,6 +466,7 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   ShareTargetRoute: typeof ShareTargetRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
+  CollectionsSlugRoute: typeof CollectionsSlugRoute
   FooterPagesAboutRoute: typeof FooterPagesAboutRoute
   FooterPagesPrivacyRoute: typeof FooterPagesPrivacyRoute
   ProductIdRoute: typeof ProductIdRoute
@@ -548,6 +561,13 @@ declare module '@tanstack/react-router' {
       path: '/category'
       fullPath: '/category/'
       preLoaderRoute: typeof CategoryIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/collections/$slug': {
+      id: '/collections/$slug'
+      path: '/collections/$slug'
+      fullPath: '/collections/$slug'
+      preLoaderRoute: typeof CollectionsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/footer-pages/about': {
@@ -758,6 +778,7 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   ShareTargetRoute: ShareTargetRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  CollectionsSlugRoute: CollectionsSlugRoute,
   FooterPagesAboutRoute: FooterPagesAboutRoute,
   FooterPagesPrivacyRoute: FooterPagesPrivacyRoute,
   ProductIdRoute: ProductIdRoute,

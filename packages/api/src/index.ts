@@ -143,4 +143,11 @@ export {
   watchCatalogVersion,
   type CatalogVersionWatcher,
 } from './services/catalog-version.ts'
-export { findGifts, listFinderInterests } from './services/gift-finder/find-gifts.ts'
+export {
+  findGifts,
+  giftCollection,
+  listFinderInterests,
+  listGiftCollections,
+} from './services/gift-finder/find-gifts.ts'
+export { catalogPages, type CatalogPages } from './services/seo/catalog-pages.ts'
+export { productPageData, categoryPageData, type ProductPageData } from './services/seo/page-data.ts'

@@ -184,3 +184,123 @@ export function giftFinderSearch(input: Omit<GiftFinderInput, 'count'> & { count
 
 /** True for an age band of adults (issue 40: "adult relationships" get no child's toy). */
 export const isAdultFinderAge = (age: FinderAge): boolean => age === 'adult' || age === 'over-60'
+
+/**
+ * A collection (issue 40): a common gift question answered by the picks engine on a page of its
+ * own (/collections/{slug}), listed only while at least COLLECTION_MIN products fit.
+ */
+export interface GiftCollection {
+  slug: string
+  /** The page's heading and title ("Secret Santa gifts under £10"). */
+  title: string
+  /** One sentence under the heading and in the page's description. */
+  description: string
+  /** The relationship of the profile form the question stands for. */
+  relationship: string
+  /** How reasons name the person ("your Secret Santa"). */
+  they: string
+  /** The age the engine reads. */
+  years: number
+  /** Occasion value. */
+  occasion: string
+  /** Most per present in pounds (null: any price). */
+  maxPrice: number | null
+  /** Gift interest slugs (none: the occasion, age and budget alone). */
+  interests: readonly string[]
+}
+
+/** A collection is shown only when at least this many products fit (issue 40). */
+export const COLLECTION_MIN = 12
+/** Products a collection page shows at most. */
+export const COLLECTION_COUNT = 24
+
+export const GIFT_COLLECTIONS: readonly GiftCollection[] = [
+  {
+    slug: 'secret-santa-gifts-under-10',
+    title: 'Secret Santa gifts under £10',
+    description:
+      'Desk-friendly games, puzzles and brain teasers for a colleague’s Secret Santa, all under £10, each with the reason it fits.',
+    relationship: 'Colleague',
+    they: 'your Secret Santa',
+    years: 35,
+    occasion: 'christmas',
+    maxPrice: 10,
+    interests: ['brain-teasers', 'card-and-dice-games', 'jigsaws'],
+  },
+  {
+    slug: 'gifts-for-a-7-year-old-who-loves-unicorns',
+    title: 'Gifts for a 7 year old who loves unicorns',
+    description: 'Unicorn presents and more for a seven-year-old, each with the reason it fits.',
+    relationship: 'Child',
+    they: 'a 7 year old',
+    years: 7,
+    occasion: 'birthday',
+    maxPrice: null,
+    interests: ['unicorns', 'drawing'],
+  },
+  {
+    slug: 'christmas-gifts-for-grandad-under-30',
+    title: 'Christmas gifts for Grandad under £30',
+    description: 'Christmas presents for a grandfather for less than £30: jigsaws, model railways and more.',
+    relationship: 'Grandfather',
+    they: 'Grandad',
+    years: 72,
+    occasion: 'christmas',
+    maxPrice: 30,
+    interests: ['jigsaws', 'model-railways'],
+  },
+  {
+    slug: 'gifts-for-a-teenager-who-loves-football-under-20',
+    title: 'Gifts for a teenager who loves football, under £20',
+    description: 'Football presents for a teenager for less than £20, each with the reason it fits.',
+    relationship: 'Child',
+    they: 'a teenager',
+    years: 14,
+    occasion: 'birthday',
+    maxPrice: 20,
+    interests: ['football'],
+  },
+  {
+    slug: 'gifts-for-a-gamer-under-20',
+    title: 'Gifts for a gamer under £20',
+    description: 'Card, dice and board games and collectable card games for less than £20.',
+    relationship: 'Friend',
+    they: 'your friend',
+    years: 30,
+    occasion: 'birthday',
+    maxPrice: 20,
+    interests: ['gaming'],
+  },
+  {
+    slug: 'gifts-for-a-model-railway-fan',
+    title: 'Gifts for a model railway fan',
+    description: 'Locomotives, track and accessories for someone who loves model railways.',
+    relationship: 'Father',
+    they: 'your dad',
+    years: 62,
+    occasion: 'fathers-day',
+    maxPrice: null,
+    interests: ['model-railways'],
+  },
+]
+
+/** One collection's page. */
+export const giftCollectionOutput = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  picks: z.array(finderPickOutput),
+})
+export type GiftCollectionOutput = z.infer<typeof giftCollectionOutput>
+
+/** A collection as the landing page and the sitemap list it: only those with enough products. */
+export const giftCollectionSummary = z.object({ slug: z.string(), title: z.string(), count: z.number().int() })
+export type GiftCollectionSummary = z.infer<typeof giftCollectionSummary>
+
+/** Input of giftFinder.collection. */
+export const giftCollectionInput = z.object({
+  slug: z
+    .string({ error: 'slug is required' })
+    .max(100, { error: 'slug is too long' })
+    .regex(/^[a-z0-9-]+$/, { error: 'slug must be lower-case letters, digits and hyphens' }),
+})

@@ -94,15 +94,17 @@ describe('GET /api/gift-finder (issue 40)', () => {
 
   it('offers the nearest broader question, never filler', async () => {
     const body = (
-      await ask('who=partner&age=adult&occasion=christmas&budget=under-10&interests=slot-cars')
+      await ask('who=partner&age=adult&occasion=christmas&budget=under-20&interests=remote-control')
     ).json<GiftFinderOutput>()
     expect(body.picks.length).toBeLessThan(8)
-    for (const pick of body.picks) expect(pick.reason).toMatch(/slot cars/)
+    for (const pick of body.picks) expect(pick.reason).toMatch(/remote control/)
     expect(body.broader).not.toBeNull()
-    expect(body.broader!.query.budget).not.toBe('under-10')
+    expect(body.broader!.query.budget).not.toBe('under-20')
     expect(body.broader!.count).toBeGreaterThanOrEqual(8)
     const wider = (
-      await ask(`who=partner&age=adult&occasion=christmas&budget=${body.broader!.query.budget}&interests=slot-cars`)
+      await ask(
+        `who=partner&age=adult&occasion=christmas&budget=${body.broader!.query.budget}&interests=remote-control`,
+      )
     ).json<GiftFinderOutput>()
     expect(wider.picks.length).toBe(body.broader!.count)
   })
@@ -151,5 +153,38 @@ describe('GET /api/gift-finder (issue 40)', () => {
       paths: Record<string, unknown>
     }>()
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/gift-finder', '/api/gift-finder/interests']))
+  })
+})
+
+describe('GET /api/collections (issue 40)', () => {
+  it('lists only collections with at least 12 products, each answering within its budget', async () => {
+    const list = (await app.inject({ method: 'GET', url: '/api/collections' })).json<
+      { slug: string; title: string; count: number }[]
+    >()
+    expect(list.map((c) => c.slug)).toEqual(
+      expect.arrayContaining([
+        'secret-santa-gifts-under-10',
+        'gifts-for-a-7-year-old-who-loves-unicorns',
+        'christmas-gifts-for-grandad-under-30',
+      ]),
+    )
+    for (const c of list) expect(c.count).toBeGreaterThanOrEqual(12)
+    const santa = await app.inject({ method: 'GET', url: '/api/collections/secret-santa-gifts-under-10' })
+    expect(santa.statusCode).toBe(200)
+    const body = santa.json<GiftFinderOutput>()
+    expect(body.picks.length).toBeGreaterThanOrEqual(12)
+    for (const pick of body.picks) {
+      expect(pick.product.price).toBeLessThanOrEqual(10)
+      expect(pick.product.title).not.toMatch(TODDLER)
+    }
+    const unicorns = (
+      await app.inject({ method: 'GET', url: '/api/collections/gifts-for-a-7-year-old-who-loves-unicorns' })
+    ).json<GiftFinderOutput>()
+    expect(unicorns.picks.filter((p) => /unicorn/i.test(p.product.title)).length).toBeGreaterThanOrEqual(2)
+  })
+
+  it('answers 404 for an unknown collection and 400 for a malformed slug', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/collections/nope' })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'GET', url: '/api/collections/NOT%20A%20SLUG' })).statusCode).toBe(400)
   })
 })

@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { findGifts, listFinderInterests } from '@presently/api'
-import { finderInterestOutput, giftFinderInput, giftFinderOutput } from '@presently/domain'
+import { findGifts, giftCollection, listFinderInterests, listGiftCollections } from '@presently/api'
+import {
+  finderInterestOutput,
+  giftCollectionInput,
+  giftCollectionOutput,
+  giftCollectionSummary,
+  giftFinderInput,
+  giftFinderOutput,
+} from '@presently/domain'
 import type { Db } from '@presently/db'
 import type { RateLimit } from '../plugins/security.ts'
 import { publicCache } from './cache.ts'
@@ -50,6 +57,36 @@ export function registerGiftFinderRoutes(app: FastifyInstance, db: Db, options: 
     async (_request, reply) => {
       publicCache(reply, 3600)
       return listFinderInterests(db)
+    },
+  )
+  route.get(
+    '/api/collections',
+    {
+      schema: {
+        tags: ['gift-finder'],
+        summary: 'Gift collections (common questions answered by the picks engine) with at least 12 products',
+        response: { 200: z.array(giftCollectionSummary) },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=300')
+      return listGiftCollections(db)
+    },
+  )
+  route.get(
+    '/api/collections/:slug',
+    {
+      schema: {
+        tags: ['gift-finder'],
+        summary: "A gift collection's products, each with its reason (404 when fewer than 12 fit)",
+        params: giftCollectionInput,
+        response: { 200: giftCollectionOutput, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await giftCollection(db, request.params.slug)
+      void reply.header('cache-control', 'public, max-age=300')
+      return answer
     },
   )
 }

@@ -1,7 +1,19 @@
 import { z } from 'zod'
-import { finderInterestOutput, giftFinderInput, giftFinderOutput } from '@presently/domain'
+import {
+  finderInterestOutput,
+  giftCollectionInput,
+  giftCollectionOutput,
+  giftCollectionSummary,
+  giftFinderInput,
+  giftFinderOutput,
+} from '@presently/domain'
 import { publicProcedure, router } from '../trpc.ts'
-import { findGifts, listFinderInterests } from '../services/gift-finder/find-gifts.ts'
+import {
+  findGifts,
+  giftCollection,
+  listFinderInterests,
+  listGiftCollections,
+} from '../services/gift-finder/find-gifts.ts'
 
 /**
  * The gift finder (issue 40): public, no account needed. Every call counts against the per-IP
@@ -17,5 +29,12 @@ export const giftFinderRouter = router({
       return findGifts(ctx.db, input)
     }),
   /** GET /api/gift-finder/interests: the interests the finder offers. */
+  /** GET /api/collections/{slug}: a collection's products (404 when fewer than 12 fit). */
+  collection: publicProcedure
+    .input(giftCollectionInput)
+    .output(giftCollectionOutput)
+    .query(({ ctx, input }) => giftCollection(ctx.db, input.slug)),
+  /** GET /api/collections: the collections with enough products, for the landing page. */
+  collections: publicProcedure.output(z.array(giftCollectionSummary)).query(({ ctx }) => listGiftCollections(ctx.db)),
   interests: publicProcedure.output(z.array(finderInterestOutput)).query(({ ctx }) => listFinderInterests(ctx.db)),
 })

@@ -12,10 +12,11 @@ import {
 } from '@presently/domain'
 import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
-import { ProductCard, ProductCardSkeleton } from '../catalog/product-card'
+import { ProductCardSkeleton } from '../catalog/product-card'
 import { useSession } from '../session/session'
 import { finderSearchOf, type FinderSearch } from './finder-search'
 import { FINDER_UI } from './messages'
+import { PickGrid } from './pick-grid'
 import classes from './gift-finder.module.css'
 
 /**
@@ -91,35 +92,7 @@ function Answer({
           ) : null}
         </Alert>
       ) : null}
-      {data.picks.length === 0 ? (
-        <Text c="dimmed">{FINDER_UI.empty}</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" className={classes.grid}>
-          {data.picks.map((pick) => (
-            <div key={pick.product.id} className={classes.pick} data-testid="finder-pick">
-              <ProductCard
-                product={{
-                  id: pick.product.id,
-                  awProductId: pick.product.awProductId,
-                  title: pick.product.title,
-                  imageUrl: pick.product.imageUrl,
-                  price: pick.product.price,
-                  brand: pick.product.brand,
-                  categoryName: pick.product.categoryName,
-                  category_level1: pick.product.category_level1,
-                  category_level2: pick.product.category_level2,
-                  category_level3: pick.product.category_level3,
-                  averageRating: pick.product.rating,
-                  reviewCount: pick.product.reviewCount,
-                }}
-              />
-              <Text size="sm" className={classes.reason} data-testid="finder-pick-reason">
-                {pick.reason}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
-      )}
+      {data.picks.length === 0 ? <Text c="dimmed">{FINDER_UI.empty}</Text> : <PickGrid picks={data.picks} />}
     </>
   )
 }

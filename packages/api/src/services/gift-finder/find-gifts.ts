@@ -1,6 +1,9 @@
 import type { Db } from '@presently/db'
 import {
   AppError,
+  COLLECTION_COUNT,
+  COLLECTION_MIN,
+  GIFT_COLLECTIONS,
   FINDER_AGE_LABELS,
   FINDER_BUDGET_LABELS,
   FINDER_BUDGETS,
@@ -9,6 +12,9 @@ import {
   FINDER_WHO_LABELS,
   ukToday,
   type FinderBudget,
+  type GiftCollection,
+  type GiftCollectionOutput,
+  type GiftCollectionSummary,
   type FinderInterestOutput,
   type GiftFinderInput,
   type GiftFinderOutput,
@@ -119,6 +125,76 @@ export async function findGifts(
   return answer
 }
 
+/** One question to the picks engine: the profile the answers stand for and the budget. */
+interface EngineQuestion {
+  relationship: { name: string; type: string } | null
+  /** How reasons name the person ("your colleague"). */
+  they: string
+  years: number
+  occasion: OccasionInput
+  maxPrice: number | null
+  interests: readonly FinderRow['interests'][number][]
+  count: number
+  seed: string
+  catalogVersion: string
+  today: string
+}
+
+/**
+ * The picks engine's answer to a question without a saved person (the finder and the
+ * collections): a profile of the relationship, an age, the interests as loved with their catalog
+ * map and aliases; products read and ranked as for a person (planPicks, loadPickProducts,
+ * productPicks), within `maxPrice`, seeded by the question so the same question gets the same
+ * answer all day.
+ */
+async function askEngine(db: Db, q: EngineQuestion): Promise<PicksResult> {
+  const profile: ProfileInput = {
+    id: 0,
+    name: q.they,
+    dateOfBirth: dobFor(q.years, q.today),
+    gender: null,
+    relationship: q.relationship,
+    selections: [],
+    giftPreferences: [],
+    interests: q.interests.map((interest) => ({
+      name: interest.name,
+      love: true,
+      aliases: interest.aliases,
+      targets: interest.targets.map((t) => ({ path: t.path, weight: Number(t.weight) })),
+    })),
+    events: [],
+    likes: [],
+    orders: [],
+    completeness: 60,
+  }
+  const model = await catalogModelFor(db, q.catalogVersion, { staleWhileBuilding: true })
+  const plan = planPicks(profile, q.occasion, model, q.today)
+  const products = await loadPickProducts(db, {
+    catalogVersion: q.catalogVersion,
+    paths: plan.topPaths,
+    terms: plan.terms,
+    likedIds: [],
+    maxPrice: q.maxPrice,
+  })
+  return productPicks(plan, products, {
+    count: q.count,
+    today: q.today,
+    budget: { max: q.maxPrice, source: 'query' },
+    excludedProductIds: [],
+    dismissed: [],
+    liked: [],
+    seed: q.seed,
+  })
+}
+
+const occasionInputOf = (row: NonNullable<FinderRow['occasion']>): OccasionInput => ({
+  id: row.id,
+  value: row.value,
+  label: row.label,
+  catWeight: Number(row.cat_weight) || 1,
+  occWeight: Number(row.occ_weight) || 1,
+})
+
 async function answerFor(
   db: Db,
   input: GiftFinderInput,
@@ -127,59 +203,21 @@ async function answerFor(
   today: string,
 ): Promise<GiftFinderOutput> {
   const who = FINDER_WHO_LABELS[input.who]
-  const occasionRow = row.occasion!
-  const occasion: OccasionInput = {
-    id: occasionRow.id,
-    value: occasionRow.value,
-    label: occasionRow.label,
-    catWeight: Number(occasionRow.cat_weight) || 1,
-    occWeight: Number(occasionRow.occ_weight) || 1,
-  }
-  const model = await catalogModelFor(db, row.catalog_version, { staleWhileBuilding: true })
-
+  const occasion = occasionInputOf(row.occasion!)
   /** The engine's answer to one question (the asked one or a broader one). */
-  const run = async (budget: FinderBudget, slugs: readonly string[], count: number): Promise<PicksResult> => {
-    const profile: ProfileInput = {
-      id: 0,
-      name: who.they,
-      dateOfBirth: dobFor(FINDER_AGE_LABELS[input.age].years, today),
-      gender: null,
+  const run = (budget: FinderBudget, slugs: readonly string[], count: number): Promise<PicksResult> =>
+    askEngine(db, {
       relationship: row.relationship,
-      selections: [],
-      giftPreferences: [],
-      interests: slugs.map((slug) => {
-        const interest = bySlug.get(slug)!
-        return {
-          name: interest.name,
-          love: true,
-          aliases: interest.aliases,
-          targets: interest.targets.map((t) => ({ path: t.path, weight: Number(t.weight) })),
-        }
-      }),
-      events: [],
-      likes: [],
-      orders: [],
-      completeness: 60,
-    }
-    const max = FINDER_BUDGET_LABELS[budget].max
-    const plan = planPicks(profile, occasion, model, today)
-    const products = await loadPickProducts(db, {
-      catalogVersion: row.catalog_version,
-      paths: plan.topPaths,
-      terms: plan.terms,
-      likedIds: [],
-      maxPrice: max,
-    })
-    return productPicks(plan, products, {
+      they: who.they,
+      years: FINDER_AGE_LABELS[input.age].years,
+      occasion,
+      maxPrice: FINDER_BUDGET_LABELS[budget].max,
+      interests: slugs.map((slug) => bySlug.get(slug)!),
       count,
-      today,
-      budget: { max, source: 'query' },
-      excludedProductIds: [],
-      dismissed: [],
-      liked: [],
       seed: `finder:${input.who}:${input.age}:${occasion.value}:${budget}:${slugs.join(',')}`,
+      catalogVersion: row.catalog_version,
+      today,
     })
-  }
 
   const result = await run(input.budget, input.interests, input.count)
   const names = input.interests.map((slug) => bySlug.get(slug)!.name)
@@ -244,4 +282,79 @@ export async function listFinderInterests(db: Db): Promise<FinderInterestOutput[
        from interests where source_code like '${GIFT_PREFIX}%' order by subcategory, name`,
   )
   return rows.map((r) => ({ slug: r.slug, name: r.name, group: r.grp, aliases: r.aliases }))
+}
+
+/**
+ * A collection's products (issue 40): its question answered by the picks engine (askEngine),
+ * COLLECTION_COUNT at most; kept per catalog version and day.
+ * @throws AppError NOT_FOUND "Collection not found" for an unknown slug or one with fewer than
+ *   COLLECTION_MIN products in this catalog.
+ */
+export async function giftCollection(
+  db: Db,
+  slug: string,
+  options: { today?: string } = {},
+): Promise<GiftCollectionOutput> {
+  const collection = GIFT_COLLECTIONS.find((c) => c.slug === slug)
+  if (!collection) throw new AppError('NOT_FOUND', COLLECTION_NOT_FOUND)
+  const picks = await collectionPicks(db, collection, options.today ?? ukToday())
+  if (picks.length < COLLECTION_MIN) throw new AppError('NOT_FOUND', COLLECTION_NOT_FOUND)
+  return { slug, title: collection.title, description: collection.description, picks }
+}
+
+/** The collections with at least COLLECTION_MIN products in this catalog, in GIFT_COLLECTIONS' order. */
+export async function listGiftCollections(db: Db, options: { today?: string } = {}): Promise<GiftCollectionSummary[]> {
+  const today = options.today ?? ukToday()
+  const out: GiftCollectionSummary[] = []
+  for (const collection of GIFT_COLLECTIONS) {
+    const picks = await collectionPicks(db, collection, today)
+    if (picks.length >= COLLECTION_MIN)
+      out.push({ slug: collection.slug, title: collection.title, count: picks.length })
+  }
+  return out
+}
+
+const COLLECTION_NOT_FOUND = 'Collection not found'
+const keptCollections = new WeakMap<Db, Map<string, Promise<GiftCollectionOutput['picks']>>>()
+
+async function collectionPicks(
+  db: Db,
+  collection: GiftCollection,
+  today: string,
+): Promise<GiftCollectionOutput['picks']> {
+  const { rows } = await poolOf(db).query<FinderRow>({
+    name: 'presently_gift_finder_v1',
+    text: FINDER_QUERY,
+    values: [collection.occasion, collection.relationship, collection.interests.map((slug) => `${GIFT_PREFIX}${slug}`)],
+  })
+  const row = rows[0]!
+  if (!row.occasion) throw new Error(`collection ${collection.slug}: unknown occasion ${collection.occasion}`)
+  const key = `${row.catalog_version}|${today}|${collection.slug}`
+  let cache = keptCollections.get(db)
+  if (!cache) keptCollections.set(db, (cache = new Map<string, Promise<GiftCollectionOutput['picks']>>()))
+  let kept = cache.get(key)
+  if (!kept) {
+    if (cache.size >= KEPT) cache.clear()
+    const bySlug = new Map(row.interests.map((i) => [i.slug, i]))
+    kept = askEngine(db, {
+      relationship: row.relationship,
+      they: collection.they,
+      years: collection.years,
+      occasion: occasionInputOf(row.occasion),
+      maxPrice: collection.maxPrice,
+      interests: collection.interests.flatMap((slug) => bySlug.get(slug) ?? []),
+      count: COLLECTION_COUNT,
+      seed: `collection:${collection.slug}`,
+      catalogVersion: row.catalog_version,
+      today,
+    }).then((result) =>
+      result.picks.map((pick) => {
+        const { score: _score, ...rest } = toPickOutput(pick)
+        return rest
+      }),
+    )
+    cache.set(key, kept)
+    kept.catch(() => cache.delete(key))
+  }
+  return kept
 }
