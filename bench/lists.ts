@@ -1,7 +1,8 @@
 /**
- * Benchmark (not a test) of issue 23: a shared wish list of 200 items (half catalog products,
- * half from elsewhere; quantities 1 to 3) opened by BENCH_VISITORS (64) signed-in visitors at
- * once for BENCH_SECONDS, each in a closed loop: GET /api/shared-lists/{token} (the page's call),
+ * Benchmark (not a test) of issues 23 and 37: a shared wish list of 200 items (half catalog
+ * products, half from elsewhere; quantities 1 to 3) opened by BENCH_VISITORS (64) signed-in
+ * visitors and BENCH_GUESTS (64) guests without an account (confirmed, with their sealed guest
+ * cookie, claiming through the guest calls) at once for BENCH_SECONDS, each in a closed loop: GET /api/shared-lists/{token} (the page's call),
  * then a claim of one of the 20 "hot" items everybody wants, or an unclaim of their own claim,
  * so claims race on the same rows all the time (after a first phase that only reads). Each
  * visitor has its own address (X-Forwarded-For, TRUST_PROXY). Prints the page call's
@@ -10,16 +11,18 @@
  * embedded PostgreSQL cluster (and DATABASE_URL's server when set).
  *
  *   npm run bench:lists
- *   BENCH_SECONDS=5 BENCH_VISITORS=32 npm run bench:lists
+ *   BENCH_SECONDS=5 BENCH_VISITORS=32 BENCH_GUESTS=32 npm run bench:lists
  */
 import os from 'node:os'
 import { sql, users, type Db } from '@presently/db'
 import { importCatalog, seedCatalogFile } from '@presently/db/import'
-import { startSession } from '@presently/api'
+import { findOrCreateGuest, guestCookieSecret, sealGuestCookie, startSession } from '@presently/api'
+import { eq, guests } from '@presently/db'
 import { buildApp } from '../apps/server/src/app.ts'
 import { embeddedTarget, seconds, serverTarget, type Target } from './lib.ts'
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 64)
+const GUESTS = Number(process.env.BENCH_GUESTS ?? 64)
 const ITEMS = 200
 const HOT = 20
 
@@ -37,6 +40,18 @@ async function account(db: Db, email: string): Promise<{ id: number; cookie: str
   return { id: user!.id, cookie: `session=${token}`, ip: `198.51.100.${addresses}` }
 }
 
+/** A confirmed guest (issue 37) and the sealed cookie of their device. */
+async function guestDevice(db: Db, secret: string, email: string): Promise<{ id: number; cookie: string; ip: string }> {
+  const guest = await findOrCreateGuest(db, { email, name: 'Guest' })
+  await db.update(guests).set({ emailConfirmedAt: new Date() }).where(eq(guests.id, guest.id))
+  addresses += 1
+  return {
+    id: guest.id,
+    cookie: `guest=${await sealGuestCookie(secret, guest.id)}`,
+    ip: `198.51.101.${addresses % 250}`,
+  }
+}
+
 async function run(target: Target): Promise<void> {
   console.log(`\n== ${target.label}`)
   const imported = await importCatalog(target.db, { file: seedCatalogFile })
@@ -45,15 +60,21 @@ async function run(target: Target): Promise<void> {
   const visitors = await Promise.all(
     Array.from({ length: VISITORS }, (_, i) => account(target.db, `bench-list-visitor-${i}@example.com`)),
   )
+  const secret = await guestCookieSecret(target.db)
+  const guestDevices = await Promise.all(
+    Array.from({ length: GUESTS }, (_, i) => guestDevice(target.db, secret, `bench-list-guest-${i}@example.com`)),
+  )
   const app = await buildApp({
     env: {
       APP_URL: 'http://localhost',
       LOG_LEVEL: 'silent',
       WEB_DIST: '/nonexistent',
       SHARED_LIST_RATE_LIMIT_PER_MINUTE: 100_000_000,
+      GUEST_RATE_LIMIT_IP_MAX: 100_000_000,
+      GUEST_RATE_LIMIT_EMAIL_MAX: 100_000_000,
       // Each visitor comes from its own address (X-Forwarded-For), as family members do: from one
       // address every call would update the same rate-limit counter row, one commit at a time.
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
     },
     db: target.db,
     logger: false,
@@ -91,10 +112,16 @@ async function run(target: Target): Promise<void> {
   const token = url.split('/lists/shared/')[1]!
   const page = `/api/shared-lists/${token}`
   const size = (await (await call('GET', page, visitors[0]!)).text()).length
-  console.log(`  list: ${ITEMS} items, the page's answer ${(size / 1024).toFixed(0)} KB; ${VISITORS} visitors`)
+  console.log(
+    `  list: ${ITEMS} items, the page's answer ${(size / 1024).toFixed(0)} KB; ${VISITORS} visitors, ${GUESTS} guests`,
+  )
 
   const hot = itemIds.slice(0, HOT)
-  const outcome = { granted: 0, refused: 0, unclaimed: 0, other: 0 }
+  const outcome = { granted: 0, refused: 0, unclaimed: 0, other: 0, guestGranted: 0 }
+  const everyone = [
+    ...visitors.map((v) => ({ ...v, claimPath: 'claim' })),
+    ...guestDevices.map((g) => ({ ...g, claimPath: 'guest-claim' })),
+  ]
   const fmt = (n: number) => n.toFixed(1)
 
   /** Every visitor in a closed loop for `seconds`: the page's call, then (racing) a claim or an unclaim. */
@@ -102,7 +129,7 @@ async function run(target: Target): Promise<void> {
     const pageTimes: number[] = []
     const deadline = performance.now() + seconds * 1000
     await Promise.all(
-      visitors.map(async (visitor, v) => {
+      everyone.map(async (visitor, v) => {
         let turn = v
         const mine = new Set<number>()
         while (performance.now() < deadline) {
@@ -113,17 +140,18 @@ async function run(target: Target): Promise<void> {
           turn += 7
           const itemId = hot[turn % HOT]!
           if (mine.has(itemId) && turn % 3 === 0) {
-            const res = await call('DELETE', `${page}/items/${itemId}/claim`, visitor)
+            const res = await call('DELETE', `${page}/items/${itemId}/${visitor.claimPath}`, visitor)
             await res.arrayBuffer()
             if (res.status === 200) {
               outcome.unclaimed++
               mine.delete(itemId)
             } else outcome.other++
           } else {
-            const res = await call('POST', `${page}/items/${itemId}/claim`, visitor, {})
+            const res = await call('POST', `${page}/items/${itemId}/${visitor.claimPath}`, visitor, {})
             await res.arrayBuffer()
             if (res.status === 200) {
               outcome.granted++
+              if (visitor.claimPath === 'guest-claim') outcome.guestGranted++
               mine.add(itemId)
             } else if (res.status === 409) outcome.refused++
             else outcome.other++
@@ -145,11 +173,12 @@ async function run(target: Target): Promise<void> {
              coalesce(sum(c.claimed), 0)::int as claimed,
              coalesce(sum(i.quantity), 0)::int as wanted
         from wish_list_items i
-        left join lateral (select coalesce(sum(quantity), 0) as claimed from wish_list_claims where item_id = i.id) c on true
+        left join lateral (select coalesce(sum(quantity), 0) as claimed from wish_list_claims
+          where item_id = i.id and (hold_expires_at is null or hold_expires_at > now())) c on true
        where i.list_id = ${list.id}`)
   ).rows
   console.log(
-    `  claims: ${outcome.granted} granted, ${outcome.refused} refused with 409, ${outcome.unclaimed} unclaimed, ${outcome.other} other answers`,
+    `  claims: ${outcome.granted} granted (${outcome.guestGranted} to guests), ${outcome.refused} refused with 409, ${outcome.unclaimed} unclaimed, ${outcome.other} other answers`,
   )
   console.log(
     `  units claimed beyond an item's quantity: ${check?.over} (items over: ${check?.overflowing}); ${check?.claimed} of ${check?.wanted} units claimed at the end`,

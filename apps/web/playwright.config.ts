@@ -27,6 +27,14 @@ process.env.PRESENTLY_E2E_SMTP_PORT = String(smtpPort)
 process.env.PRESENTLY_E2E_MAIL_FILE ??= `${dataDir}.mail.jsonl`
 
 /**
+ * The fixture shop (issue 38: product pages in UK shops' shapes and hostile answers) that link
+ * previews read in e2e runs, started by e2e/global-setup.ts on the port after E2E_PORT's SMTP
+ * port's neighbour; the server may reach it only through OUTSIDE_FETCH_TEST_ORIGINS.
+ */
+const fixtureShopPort = Number(process.env.E2E_FIXTURE_SHOP_PORT ?? PORT + 1)
+process.env.PRESENTLY_E2E_FIXTURE_SHOP = `http://127.0.0.1:${fixtureShopPort}`
+
+/**
  * Browser tests against the built app (apps/web/dist, built by the root `npm run test:e2e`)
  * served by the real server, in Debian's Chromium (never `playwright install`).
  */
@@ -95,6 +103,8 @@ export default defineConfig({
         path.join(repoRoot, 'packages/db/seed/amazon_uk_toys_promptcloud_10k.csv.gz'),
         path.join(here, 'e2e/fixtures/awin-lululemon.mapping.json'),
       ].join(','),
+      // Tests only (refused in production): link previews may read the fixture shop.
+      OUTSIDE_FETCH_TEST_ORIGINS: process.env.PRESENTLY_E2E_FIXTURE_SHOP,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },

@@ -24,6 +24,7 @@ import { Route as CategoryIndexRouteImport } from './routes/category/index'
 import { Route as CollectionsSlugRouteImport } from './routes/collections/$slug'
 import { Route as FooterPagesAboutRouteImport } from './routes/footer-pages/about'
 import { Route as FooterPagesPrivacyRouteImport } from './routes/footer-pages/privacy'
+import { Route as MyClaimsTokenRouteImport } from './routes/my-claims/$token'
 import { Route as ProductIdRouteImport } from './routes/product/$id'
 import { Route as PromoIndexRouteImport } from './routes/promo/index'
 import { Route as PromoPromoNameRouteImport } from './routes/promo/$promoName'
@@ -36,10 +37,12 @@ import { Route as AccountMyAccountLikedProductsRouteImport } from './routes/_acc
 import { Route as AccountMyAccountMyOrdersRouteImport } from './routes/_account/my-account/my-orders'
 import { Route as AccountMyAccountMyPeopleRouteImport } from './routes/_account/my-account/my-people'
 import { Route as AccountMyAccountProfileRouteImport } from './routes/_account/my-account/profile'
+import { Route as GuestConfirmTokenRouteImport } from './routes/guest/confirm/$token'
 import { Route as ListsSharedTokenRouteImport } from './routes/lists/shared/$token'
 import { Route as AccountMyAccountEditPersonIdRouteImport } from './routes/_account/my-account/edit-person/$id'
 import { Route as AccountMyAccountListsIndexRouteImport } from './routes/_account/my-account/lists/index'
 import { Route as AccountMyAccountListsIdRouteImport } from './routes/_account/my-account/lists/$id'
+import { Route as AccountMyAccountListsAddRouteImport } from './routes/_account/my-account/lists/add'
 import { Route as AccountMyAccountMyOrderDetailsIdRouteImport } from './routes/_account/my-account/my-order-details/$id'
 import { Route as AccountMyAccountPersonIdRouteImport } from './routes/_account/my-account/person/$id'
 import { Route as AccountMyAccountPlanOccasionYearRouteImport } from './routes/_account/my-account/plan/$occasion/$year'
@@ -119,6 +122,11 @@ const FooterPagesPrivacyRoute = FooterPagesPrivacyRouteImport.update({
   path: '/footer-pages/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MyClaimsTokenRoute = MyClaimsTokenRouteImport.update({
+  id: '/my-claims/$token',
+  path: '/my-claims/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductIdRoute = ProductIdRouteImport.update({
   id: '/product/$id',
   path: '/product/$id',
@@ -183,6 +191,11 @@ const AccountMyAccountProfileRoute = AccountMyAccountProfileRouteImport.update({
   path: '/my-account/profile',
   getParentRoute: () => AccountRoute,
 } as any)
+const GuestConfirmTokenRoute = GuestConfirmTokenRouteImport.update({
+  id: '/guest/confirm/$token',
+  path: '/guest/confirm/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ListsSharedTokenRoute = ListsSharedTokenRouteImport.update({
   id: '/lists/shared/$token',
   path: '/lists/shared/$token',
@@ -205,6 +218,12 @@ const AccountMyAccountListsIdRoute = AccountMyAccountListsIdRouteImport.update({
   path: '/my-account/lists/$id',
   getParentRoute: () => AccountRoute,
 } as any)
+const AccountMyAccountListsAddRoute =
+  AccountMyAccountListsAddRouteImport.update({
+    id: '/my-account/lists/add',
+    path: '/my-account/lists/add',
+    getParentRoute: () => AccountRoute,
+  } as any)
 const AccountMyAccountMyOrderDetailsIdRoute =
   AccountMyAccountMyOrderDetailsIdRouteImport.update({
     id: '/my-account/my-order-details/$id',
@@ -246,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/collections/$slug': typeof CollectionsSlugRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
+  '/my-claims/$token': typeof MyClaimsTokenRoute
   '/product/$id': typeof ProductIdRoute
   '/promo/$promoName': typeof PromoPromoNameRoute
   '/category/': typeof CategoryIndexRoute
@@ -258,10 +278,12 @@ export interface FileRoutesByFullPath {
   '/my-account/my-orders': typeof AccountMyAccountMyOrdersRoute
   '/my-account/my-people': typeof AccountMyAccountMyPeopleRoute
   '/my-account/profile': typeof AccountMyAccountProfileRoute
+  '/guest/confirm/$token': typeof GuestConfirmTokenRoute
   '/lists/shared/$token': typeof ListsSharedTokenRoute
   '/my-account/': typeof AccountMyAccountIndexRoute
   '/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
   '/my-account/lists/$id': typeof AccountMyAccountListsIdRoute
+  '/my-account/lists/add': typeof AccountMyAccountListsAddRoute
   '/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
   '/my-account/lists/': typeof AccountMyAccountListsIndexRoute
@@ -282,6 +304,7 @@ export interface FileRoutesByTo {
   '/collections/$slug': typeof CollectionsSlugRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
+  '/my-claims/$token': typeof MyClaimsTokenRoute
   '/product/$id': typeof ProductIdRoute
   '/promo/$promoName': typeof PromoPromoNameRoute
   '/category': typeof CategoryIndexRoute
@@ -294,10 +317,12 @@ export interface FileRoutesByTo {
   '/my-account/my-orders': typeof AccountMyAccountMyOrdersRoute
   '/my-account/my-people': typeof AccountMyAccountMyPeopleRoute
   '/my-account/profile': typeof AccountMyAccountProfileRoute
+  '/guest/confirm/$token': typeof GuestConfirmTokenRoute
   '/lists/shared/$token': typeof ListsSharedTokenRoute
   '/my-account': typeof AccountMyAccountIndexRoute
   '/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
   '/my-account/lists/$id': typeof AccountMyAccountListsIdRoute
+  '/my-account/lists/add': typeof AccountMyAccountListsAddRoute
   '/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
   '/my-account/lists': typeof AccountMyAccountListsIndexRoute
@@ -320,6 +345,7 @@ export interface FileRoutesById {
   '/collections/$slug': typeof CollectionsSlugRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
+  '/my-claims/$token': typeof MyClaimsTokenRoute
   '/product/$id': typeof ProductIdRoute
   '/promo/$promoName': typeof PromoPromoNameRoute
   '/category/': typeof CategoryIndexRoute
@@ -332,10 +358,12 @@ export interface FileRoutesById {
   '/_account/my-account/my-orders': typeof AccountMyAccountMyOrdersRoute
   '/_account/my-account/my-people': typeof AccountMyAccountMyPeopleRoute
   '/_account/my-account/profile': typeof AccountMyAccountProfileRoute
+  '/guest/confirm/$token': typeof GuestConfirmTokenRoute
   '/lists/shared/$token': typeof ListsSharedTokenRoute
   '/_account/my-account/': typeof AccountMyAccountIndexRoute
   '/_account/my-account/edit-person/$id': typeof AccountMyAccountEditPersonIdRoute
   '/_account/my-account/lists/$id': typeof AccountMyAccountListsIdRoute
+  '/_account/my-account/lists/add': typeof AccountMyAccountListsAddRoute
   '/_account/my-account/my-order-details/$id': typeof AccountMyAccountMyOrderDetailsIdRoute
   '/_account/my-account/person/$id': typeof AccountMyAccountPersonIdRoute
   '/_account/my-account/lists/': typeof AccountMyAccountListsIndexRoute
@@ -358,6 +386,7 @@ export interface FileRouteTypes {
     | '/collections/$slug'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
+    | '/my-claims/$token'
     | '/product/$id'
     | '/promo/$promoName'
     | '/category/'
@@ -370,10 +399,12 @@ export interface FileRouteTypes {
     | '/my-account/my-orders'
     | '/my-account/my-people'
     | '/my-account/profile'
+    | '/guest/confirm/$token'
     | '/lists/shared/$token'
     | '/my-account/'
     | '/my-account/edit-person/$id'
     | '/my-account/lists/$id'
+    | '/my-account/lists/add'
     | '/my-account/my-order-details/$id'
     | '/my-account/person/$id'
     | '/my-account/lists/'
@@ -394,6 +425,7 @@ export interface FileRouteTypes {
     | '/collections/$slug'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
+    | '/my-claims/$token'
     | '/product/$id'
     | '/promo/$promoName'
     | '/category'
@@ -406,10 +438,12 @@ export interface FileRouteTypes {
     | '/my-account/my-orders'
     | '/my-account/my-people'
     | '/my-account/profile'
+    | '/guest/confirm/$token'
     | '/lists/shared/$token'
     | '/my-account'
     | '/my-account/edit-person/$id'
     | '/my-account/lists/$id'
+    | '/my-account/lists/add'
     | '/my-account/my-order-details/$id'
     | '/my-account/person/$id'
     | '/my-account/lists'
@@ -431,6 +465,7 @@ export interface FileRouteTypes {
     | '/collections/$slug'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
+    | '/my-claims/$token'
     | '/product/$id'
     | '/promo/$promoName'
     | '/category/'
@@ -443,10 +478,12 @@ export interface FileRouteTypes {
     | '/_account/my-account/my-orders'
     | '/_account/my-account/my-people'
     | '/_account/my-account/profile'
+    | '/guest/confirm/$token'
     | '/lists/shared/$token'
     | '/_account/my-account/'
     | '/_account/my-account/edit-person/$id'
     | '/_account/my-account/lists/$id'
+    | '/_account/my-account/lists/add'
     | '/_account/my-account/my-order-details/$id'
     | '/_account/my-account/person/$id'
     | '/_account/my-account/lists/'
@@ -469,10 +506,12 @@ export interface RootRouteChildren {
   CollectionsSlugRoute: typeof CollectionsSlugRoute
   FooterPagesAboutRoute: typeof FooterPagesAboutRoute
   FooterPagesPrivacyRoute: typeof FooterPagesPrivacyRoute
+  MyClaimsTokenRoute: typeof MyClaimsTokenRoute
   ProductIdRoute: typeof ProductIdRoute
   PromoPromoNameRoute: typeof PromoPromoNameRoute
   CategoryIndexRoute: typeof CategoryIndexRoute
   PromoIndexRoute: typeof PromoIndexRoute
+  GuestConfirmTokenRoute: typeof GuestConfirmTokenRoute
   ListsSharedTokenRoute: typeof ListsSharedTokenRoute
   CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route: typeof CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route
 }
@@ -584,6 +623,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof FooterPagesPrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/my-claims/$token': {
+      id: '/my-claims/$token'
+      path: '/my-claims/$token'
+      fullPath: '/my-claims/$token'
+      preLoaderRoute: typeof MyClaimsTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/product/$id': {
       id: '/product/$id'
       path: '/product/$id'
@@ -668,6 +714,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountMyAccountProfileRouteImport
       parentRoute: typeof AccountRoute
     }
+    '/guest/confirm/$token': {
+      id: '/guest/confirm/$token'
+      path: '/guest/confirm/$token'
+      fullPath: '/guest/confirm/$token'
+      preLoaderRoute: typeof GuestConfirmTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/lists/shared/$token': {
       id: '/lists/shared/$token'
       path: '/lists/shared/$token'
@@ -694,6 +747,13 @@ declare module '@tanstack/react-router' {
       path: '/my-account/lists/$id'
       fullPath: '/my-account/lists/$id'
       preLoaderRoute: typeof AccountMyAccountListsIdRouteImport
+      parentRoute: typeof AccountRoute
+    }
+    '/_account/my-account/lists/add': {
+      id: '/_account/my-account/lists/add'
+      path: '/my-account/lists/add'
+      fullPath: '/my-account/lists/add'
+      preLoaderRoute: typeof AccountMyAccountListsAddRouteImport
       parentRoute: typeof AccountRoute
     }
     '/_account/my-account/my-order-details/$id': {
@@ -739,6 +799,7 @@ interface AccountRouteChildren {
   AccountMyAccountIndexRoute: typeof AccountMyAccountIndexRoute
   AccountMyAccountEditPersonIdRoute: typeof AccountMyAccountEditPersonIdRoute
   AccountMyAccountListsIdRoute: typeof AccountMyAccountListsIdRoute
+  AccountMyAccountListsAddRoute: typeof AccountMyAccountListsAddRoute
   AccountMyAccountMyOrderDetailsIdRoute: typeof AccountMyAccountMyOrderDetailsIdRoute
   AccountMyAccountPersonIdRoute: typeof AccountMyAccountPersonIdRoute
   AccountMyAccountListsIndexRoute: typeof AccountMyAccountListsIndexRoute
@@ -757,6 +818,7 @@ const AccountRouteChildren: AccountRouteChildren = {
   AccountMyAccountIndexRoute: AccountMyAccountIndexRoute,
   AccountMyAccountEditPersonIdRoute: AccountMyAccountEditPersonIdRoute,
   AccountMyAccountListsIdRoute: AccountMyAccountListsIdRoute,
+  AccountMyAccountListsAddRoute: AccountMyAccountListsAddRoute,
   AccountMyAccountMyOrderDetailsIdRoute: AccountMyAccountMyOrderDetailsIdRoute,
   AccountMyAccountPersonIdRoute: AccountMyAccountPersonIdRoute,
   AccountMyAccountListsIndexRoute: AccountMyAccountListsIndexRoute,
@@ -781,10 +843,12 @@ const rootRouteChildren: RootRouteChildren = {
   CollectionsSlugRoute: CollectionsSlugRoute,
   FooterPagesAboutRoute: FooterPagesAboutRoute,
   FooterPagesPrivacyRoute: FooterPagesPrivacyRoute,
+  MyClaimsTokenRoute: MyClaimsTokenRoute,
   ProductIdRoute: ProductIdRoute,
   PromoPromoNameRoute: PromoPromoNameRoute,
   CategoryIndexRoute: CategoryIndexRoute,
   PromoIndexRoute: PromoIndexRoute,
+  GuestConfirmTokenRoute: GuestConfirmTokenRoute,
   ListsSharedTokenRoute: ListsSharedTokenRoute,
   CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route:
     CategoryLevel0Char123Level1Char125Char123Level2Char125Char123Level3Char125Route,

@@ -1,6 +1,12 @@
 export { appRouter, createCaller, type AppRouter } from './root.ts'
 export type { Context, SessionUser, AuthPlumbing, RateLimitedAction } from './trpc.ts'
-export { limitedLogin, login } from './services/auth/login.ts'
+export { limitedLogin, limitedLoginWithCode, login } from './services/auth/login.ts'
+export {
+  issueSignInCode,
+  spendSignInCode,
+  SIGN_IN_CODE_LIFETIME_MS,
+  SIGN_IN_CODE_MAX_ATTEMPTS,
+} from './services/auth/sign-in-code.ts'
 export { register } from './services/auth/register.ts'
 export { confirmEmail, resendConfirmation } from './services/auth/confirm-email.ts'
 export { forgotPassword, resetPassword, validateResetToken } from './services/auth/reset-password.ts'
@@ -122,7 +128,7 @@ export {
   pledgeToItem,
   linkSharedList,
 } from './services/wish-lists/shared-list.ts'
-export { listMyClaims, plannedGiftsForPerson } from './services/wish-lists/claims.ts'
+export { listMyClaims, listGuestClaims, plannedGiftsForPerson } from './services/wish-lists/claims.ts'
 export { generateShareToken, looksLikeShareToken } from './services/wish-lists/share-token.ts'
 export {
   generateLinkToken,
@@ -130,6 +136,14 @@ export {
   looksLikeLinkToken,
   sameLinkToken,
 } from './services/secret-links/link-token.ts'
+export {
+  REDACTED,
+  fullyDecode,
+  hasNamedSecret,
+  isSecretName,
+  redactLogLine,
+  redactUrl,
+} from './services/secret-links/redact.ts'
 export { listGifts, createGift, updateGift, deleteGift, resolveGiftProduct } from './services/gifts/gift-history.ts'
 export { setOrderOutcome } from './services/gifts/order-outcome.ts'
 export { getBudgets, saveBudgets, remainingBudget, type RemainingBudget } from './services/gifts/budgets.ts'
@@ -143,6 +157,24 @@ export {
   watchCatalogVersion,
   type CatalogVersionWatcher,
 } from './services/catalog-version.ts'
+export { previewLink, type LinkPreviewSettings } from './services/link-previews/preview-link.ts'
+export { readPicture } from './services/link-previews/picture.ts'
+export { readProductPage, type PageFacts } from './services/link-previews/read-product-page.ts'
+// Guest identity (issue 37): one table, one sealed cookie, one confirmation flow (docs/decisions/guests.md).
+export * from './services/guests/index.ts'
+export {
+  guestClaimItem,
+  guestPledgeToItem,
+  guestUnclaimItem,
+  guestClaimsPage,
+  guestRemoveByItem,
+  setWatch,
+  type GuestActor,
+} from './services/wish-lists/guest-claims.ts'
+export { runListDigests, type ListDigestStats } from './services/wish-lists/list-digests.ts'
+export { releaseExpiredHolds } from './services/wish-lists/claim-rules.ts'
+export { INTERNAL_JOBS, type InternalJobName } from './services/jobs/internal-jobs.ts'
+export type { GuestPlumbing } from './trpc.ts'
 export {
   findGifts,
   giftCollection,

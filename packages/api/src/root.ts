@@ -14,8 +14,10 @@ import { recommendationsRouter } from './router/recommendations.ts'
 import { jobsRouter } from './router/jobs.ts'
 import { wishListsRouter } from './router/wish-lists.ts'
 import { sharedListsRouter } from './router/shared-lists.ts'
+import { guestsRouter } from './router/guests.ts'
 import { giftsRouter } from './router/gifts.ts'
 import { remindersRouter } from './router/reminders.ts'
+import { linkPreviewsRouter } from './router/link-previews.ts'
 import { giftFinderRouter } from './router/gift-finder.ts'
 
 export const appRouter = router({
@@ -34,8 +36,10 @@ export const appRouter = router({
   jobs: jobsRouter,
   wishLists: wishListsRouter,
   sharedLists: sharedListsRouter,
+  guests: guestsRouter,
   gifts: giftsRouter,
   reminders: remindersRouter,
+  linkPreviews: linkPreviewsRouter,
   giftFinder: giftFinderRouter,
 })
 

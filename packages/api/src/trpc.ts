@@ -8,6 +8,8 @@ import type { AfterResponse } from './services/auth/auth-emails.ts'
 import type { LlmConfig } from './services/recommendations/llm-rerank.ts'
 import type { JobScheduler } from './services/jobs/scheduler.ts'
 import type { DataVersions } from './services/auth/session.ts'
+import type { LinkPreviewSettings } from './services/link-previews/preview-link.ts'
+import type { Guest } from './services/guests/guest-identity.ts'
 
 /** The signed-in user as the server knows it (spec browsing-and-purchase §3 "User"). */
 export interface SessionUser {
@@ -23,7 +25,18 @@ export interface SessionUser {
  * every public call of the gift finder and its collections, per IP only (issue 40).
  */
 export type RateLimitedAction =
-  'login' | 'register' | 'resend-confirmation' | 'forgot-password' | 'reset-password' | 'shared-list' | 'gift-finder'
+  | 'login'
+  | 'register'
+  | 'resend-confirmation'
+  | 'forgot-password'
+  | 'reset-password'
+  | 'shared-list'
+  /** Issue 37: a guest's claim or pledge (per IP, and per the email given). */
+  | 'guest-claim'
+  /** Issue 37: opening a guest's confirmation or personal link (per IP). */
+  | 'guest-link'
+  /** Issue 40: every public call of the gift finder and its collections (per IP). */
+  | 'gift-finder'
 
 /**
  * What the server lends the auth procedures for one request: the session cookie, the mailer
@@ -37,8 +50,8 @@ export interface AuthPlumbing {
   clearSessionCookie: () => void
   /**
    * Counts one attempt; throws AppError TOO_MANY_REQUESTS past the limit. For 'login' it counts
-   * per IP and per (IP, email), and refuses while the email's growing delay runs unless the
-   * request's own session is that user's (docs/decisions/rate-limits.md, issue 25).
+   * per IP and per (IP, email) unless the request's own session is that user's
+   * (docs/decisions/rate-limits.md, issues 25 and 41).
    */
   rateLimit: (action: RateLimitedAction, email?: string) => Promise<void>
   /**
@@ -46,6 +59,12 @@ export interface AuthPlumbing {
    * count; a wrong one adds to the email's failures across IPs (issue 25).
    */
   recordLogin: (email: string, succeeded: boolean) => Promise<void>
+  /**
+   * Whether a sign-in with `email` must also give an emailed one-time code: its failures from all
+   * addresses are past AUTH_LOGIN_EMAIL_FAILURE_MAX and the request is not the user's own
+   * signed-in device (issue 41, docs/decisions/rate-limits.md).
+   */
+  loginNeedsCode: (email: string) => Promise<boolean>
   mailer: Mailer
   /** Runs work after the answer (mail whose sending must not show in the answer's timing). */
   afterResponse: AfterResponse
@@ -53,6 +72,19 @@ export interface AuthPlumbing {
   appUrl: string
   /** Sign-in providers the server is configured for. */
   providers: { google: boolean }
+}
+
+/**
+ * The guest of this device (issue 37, docs/decisions/guests.md): read from the sealed "guest"
+ * cookie on first use, and the cookie's setters. The server builds it; tests build their own.
+ */
+export interface GuestPlumbing {
+  /** The guest confirmed on this device, or null (no cookie, forged, deleted, moved). */
+  current: () => Promise<Guest | null>
+  /** Seals `guestId` into this device's HttpOnly "guest" cookie. */
+  setCookie: (guestId: number) => Promise<void>
+  /** Forgets the guest on this device. */
+  clearCookie: () => void
 }
 
 /** Per-request context: the database handed in by the server (or a test), and the user if any. */
@@ -70,6 +102,16 @@ export interface Context {
   versions?: DataVersions | null
   /** The server's Agenda scheduler (start, stop and schedule re-sync it); absent in tests. */
   jobScheduler?: Pick<JobScheduler, 'sync'>
+  /** The guest of this device and its cookie (issue 37); absent: no guest. */
+  guests?: GuestPlumbing
+  /**
+   * Where this request's public catalog reads go (issue 42): a read replica's client when the
+   * server chose one for the request (a GET by a visitor or a shopper, the replica caught up with
+   * the catalog version and the caller's own writes), else absent and they go to `db`.
+   */
+  readDb?: Db
+  /** Link previews (issue 38): the guarded outside fetcher and the per-user limit; absent: previews answer 503. */
+  linkPreviews?: LinkPreviewSettings
 }
 
 /** zod's own English wording, used when a schema sets no message: "Invalid input: …", "Too small: …". */
@@ -138,6 +180,15 @@ export function syncSchema<T extends z.ZodType>(schema: T) {
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
 export const publicProcedure = t.procedure.use(appErrors)
+
+/**
+ * A public read that tolerates a short lag (catalog listings, search, product pages, category
+ * trees; issue 42): its ctx.db is the request's readDb (a read replica) when the server gave one.
+ * Only for reads: nothing under it may write.
+ */
+export const publicReadProcedure = publicProcedure.use(({ ctx, next }) =>
+  next({ ctx: ctx.readDb ? { ...ctx, db: ctx.readDb } : ctx }),
+)
 
 /** Requires a signed-in user and narrows ctx.user (the server is the authorization boundary). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { idField, numberInput, safeText } from './input.ts'
 import { isoDateInput } from './people.ts'
+import { emailInput } from './auth.ts'
+import { guestNameField, guestOutput } from './guests.ts'
+import { moneyRangeMessage } from './money-input.ts'
 
 /**
  * Wish lists shared with the people who buy for their owner, claims hidden from the owner
@@ -41,6 +44,9 @@ export const WISH_LIST_MESSAGES = {
   productUnavailable: 'This product is no longer available',
   productNotFound: 'Product not found',
   itemOrProduct: 'Please give either a productId or a title',
+  /** Issue 38. */
+  oneCurrency: 'Give a price in pounds or in another currency, not both',
+  imageNotFound: 'imageId must be a picture from a link preview',
   catalogFields: 'A catalog item takes its title, link and price from the shop',
   claimNotFound: 'You have not claimed this item',
   created: 'Wish list created',
@@ -50,6 +56,18 @@ export const WISH_LIST_MESSAGES = {
   shareRevoked: 'The link no longer works',
   claimed: 'Claimed',
   pledged: 'Pledged',
+  /** Issue 37: a guest's claim waits for their email's confirmation. */
+  claimHeld: 'Held for you for 2 hours: confirm with the link we emailed you',
+  pledgeHeld: 'Confirm with the link we emailed you to keep this pledge',
+  /** Issue 37: an unconfirmed device cannot change what a guest already claimed. */
+  guestAlreadyClaimed: 'This email address has claimed this already: use the link in its email to change it',
+  guestAlreadyPledged: 'This email address has pledged towards this already: use the link in its email to change it',
+  watching: 'We will email you when something is added (at most once a day)',
+  notWatching: 'You will not be emailed about new items',
+  /** Issue 37: only someone who claimed or pledged can watch a list. */
+  watchNeedsClaim: 'Claim something on this list first, then you can watch it',
+  /** Issue 43: how the claims page marks an owner's change. */
+  itemChanged: "Changed by the list's owner",
 } as const
 
 export const WISH_LIST_PRIORITIES = ['must_have', 'would_like', 'nice_idea'] as const
@@ -75,7 +93,7 @@ export const shareTokenField = z.string().max(100, 'token must be at most 100 ch
 
 /** Pounds with at most two decimals, from 0 (or `min`) to £100,000; also accepts "12.50" (never true, [5] or ""). */
 function pounds(field: string, min = 0) {
-  const message = `${field} must be an amount in pounds from ${min === 0 ? '0' : '0.01'} to ${WISH_LIST_LIMITS.poundsMax}, with at most two decimals`
+  const message = moneyRangeMessage(field, { min, max: WISH_LIST_LIMITS.poundsMax })
   return numberInput(
     z
       .number({ error: message })
@@ -104,21 +122,26 @@ const quantityField = numberInput(
 )
 
 /** A link to an item elsewhere: http or https only (never javascript: or data:). */
-export const itemLinkField = z
-  .string()
-  .trim()
-  .max(WISH_LIST_LIMITS.linkMax, `link must be at most ${WISH_LIST_LIMITS.linkMax} characters`)
-  .refine(
-    (v) => {
-      try {
-        const url = new URL(v)
-        return (url.protocol === 'http:' || url.protocol === 'https:') && !/\s/.test(v) && !v.includes('\u0000')
-      } catch {
-        return false
-      }
-    },
-    { error: 'link must be a web address starting with http:// or https://' },
-  )
+export const itemLinkField = webAddressField('link')
+
+/** A web address named `field` in its messages: http or https only, at most 2,000 characters. */
+export function webAddressField(field: string) {
+  return z
+    .string({ error: `${field} must be a web address starting with http:// or https://` })
+    .trim()
+    .max(WISH_LIST_LIMITS.linkMax, `${field} must be at most ${WISH_LIST_LIMITS.linkMax} characters`)
+    .refine(
+      (v) => {
+        try {
+          const url = new URL(v)
+          return (url.protocol === 'http:' || url.protocol === 'https:') && !/\s/.test(v) && !v.includes('\u0000')
+        } catch {
+          return false
+        }
+      },
+      { error: `${field} must be a web address starting with http:// or https://` },
+    )
+}
 
 const nameField = safeText({ max: WISH_LIST_LIMITS.nameMax }).min(1, 'name is required')
 const noteField = safeText({ max: WISH_LIST_LIMITS.noteMax })
@@ -150,6 +173,28 @@ export const updateWishListInput = z.object({
 })
 export type UpdateWishListInput = z.input<typeof updateWishListInput>
 
+/**
+ * Issue 38: what a link preview read, kept with an item from elsewhere: its picture (an id from
+ * POST /api/link-previews) and a price in another currency (never converted to pounds).
+ */
+const previewFields = {
+  imageId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'imageId must be a picture id from a preview')
+    .nullish(),
+  otherPrice: z
+    .object({
+      amount: pounds('otherPrice.amount', 0.01),
+      currency: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{3}$/, 'otherPrice.currency must be a three-letter code such as USD')
+        .refine((v) => v !== 'GBP', 'a price in pounds goes in price'),
+    })
+    .nullish(),
+}
+
 const itemFields = {
   quantity: quantityField.optional(),
   priority: priorityField.optional(),
@@ -168,25 +213,35 @@ export const addWishListItemInput = z
     title: titleField.optional(),
     link: itemLinkField.nullish(),
     price: pounds('price').nullish(),
+    ...previewFields,
     ...itemFields,
   })
   .superRefine((v, ctx) => {
     const catalog = v.productId !== undefined
     if (catalog === (v.title !== undefined)) {
       ctx.addIssue({ code: 'custom', path: ['productId'], message: WISH_LIST_MESSAGES.itemOrProduct })
-    } else if (catalog && (v.link != null || v.price != null)) {
+    } else if (catalog && (v.link != null || v.price != null || v.imageId != null || v.otherPrice != null)) {
       ctx.addIssue({ code: 'custom', path: ['productId'], message: WISH_LIST_MESSAGES.catalogFields })
+    } else if (v.price != null && v.otherPrice != null) {
+      ctx.addIssue({ code: 'custom', path: ['otherPrice'], message: WISH_LIST_MESSAGES.oneCurrency })
     }
   })
 export type AddWishListItemInput = z.input<typeof addWishListItemInput>
 
 /** PATCH /api/lists/{id}/items/{itemId}: title, link and price only for items from elsewhere. */
-export const updateWishListItemInput = z.object({
-  title: titleField.optional(),
-  link: itemLinkField.nullish(),
-  price: pounds('price').nullish(),
-  ...itemFields,
-})
+export const updateWishListItemInput = z
+  .object({
+    title: titleField.optional(),
+    link: itemLinkField.nullish(),
+    price: pounds('price').nullish(),
+    ...previewFields,
+    ...itemFields,
+  })
+  .superRefine((v, ctx) => {
+    if (v.price != null && v.otherPrice != null) {
+      ctx.addIssue({ code: 'custom', path: ['otherPrice'], message: WISH_LIST_MESSAGES.oneCurrency })
+    }
+  })
 export type UpdateWishListItemInput = z.input<typeof updateWishListItemInput>
 
 /** POST /api/lists/{id}/share {renew?}: the link, a new one when `renew` (the old stops working). */
@@ -199,6 +254,33 @@ export const claimInput = z.object({ quantity: quantityField.optional() })
 
 /** POST /api/shared-lists/{token}/items/{itemId}/pledges {amount} in pounds (replaces the caller's pledge). */
 export const pledgeInput = z.object({ amount: pounds('amount', 0.01) })
+
+const showNameField = z.boolean({ error: 'showName must be true or false' })
+
+/**
+ * POST /api/shared-lists/{token}/items/{itemId}/guest-claim (issue 37): a visitor without an
+ * account claims by name and email (not needed on a device already confirmed by its guest cookie);
+ * `showName`: other visitors see their first name (default: only "Claimed").
+ */
+export const guestClaimInput = z.object({
+  quantity: quantityField.optional(),
+  name: guestNameField.optional(),
+  email: emailInput.optional(),
+  showName: showNameField.optional(),
+})
+export type GuestClaimInput = z.input<typeof guestClaimInput>
+
+/** POST /api/shared-lists/{token}/items/{itemId}/guest-pledges {amount, name?, email?, showName?} (issue 37). */
+export const guestPledgeInput = z.object({
+  amount: pounds('amount', 0.01),
+  name: guestNameField.optional(),
+  email: emailInput.optional(),
+  showName: showNameField.optional(),
+})
+export type GuestPledgeInput = z.input<typeof guestPledgeInput>
+
+/** PUT /api/shared-lists/{token}/watch {watch}: "tell me when something is added" (issue 37). */
+export const watchInput = z.object({ watch: z.boolean({ error: 'watch must be true or false' }) })
 
 /** POST /api/shared-lists/{token}/link {personId}: "This list belongs to {person}"; null unlinks. */
 export const linkPersonInput = z.object({ personId: idField.nullable() })
@@ -221,6 +303,10 @@ export const ownerItemOutput = z.object({
   groupGift: z.boolean(),
   /** False when the catalog product was disabled or deleted. */
   available: z.boolean(),
+  /** Issue 38: a price in another currency (items from elsewhere), shown as it is, never converted. */
+  otherPrice: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+  /** Issue 38: when the price was read from the shop's page (ISO 8601, UTC); null when typed by hand. */
+  priceReadAt: z.string().nullable(),
 })
 export type OwnerItemOutput = z.infer<typeof ownerItemOutput>
 
@@ -253,13 +339,21 @@ const personName = z.string()
 export const sharedItemOutput = ownerItemOutput.extend({
   /** Units claimed by everyone; null when hidden (the owner, or a visitor not signed in). */
   claimedQuantity: z.number().int().nullable(),
-  /** Who claimed how many ("you" is mine: true). */
-  claims: z.array(z.object({ name: personName, quantity: z.number().int(), mine: z.boolean() })),
+  /**
+   * Who claimed how many ("You" is mine: true). `name` is null for a guest who chose not to show
+   * their first name (issue 37: others see "Claimed"). `pending`: the caller's own claim waits for
+   * its email's confirmation (never said of others' claims).
+   */
+  claims: z.array(
+    z.object({ name: personName.nullable(), quantity: z.number().int(), mine: z.boolean(), pending: z.boolean() }),
+  ),
   /** Group gifts: the pounds pledged and by whom; null for other items or when hidden. */
   pledges: z
     .object({
       total: z.number(),
-      pledgers: z.array(z.object({ name: personName, amount: z.number(), mine: z.boolean() })),
+      pledgers: z.array(
+        z.object({ name: personName.nullable(), amount: z.number(), mine: z.boolean(), pending: z.boolean() }),
+      ),
     })
     .nullable(),
 })
@@ -267,11 +361,12 @@ export type SharedItemOutput = z.infer<typeof sharedItemOutput>
 
 /**
  * GET /api/shared-lists/{token}. `view`: "owner" (the list's owner, who sees no claims),
- * "visitor" (signed in: claims and pledges shown) or "anonymous" (not signed in: claims hidden
- * until sign-in, so a signed-out owner cannot peek).
+ * "visitor" (signed in: claims and pledges shown), "guest" (a guest confirmed on this device by
+ * their cookie, issue 37: claims shown as to a visitor) or "anonymous" (claims hidden until sign-in
+ * or a guest's confirmation, so a signed-out owner cannot peek).
  */
 export const sharedListOutput = z.object({
-  view: z.enum(['owner', 'visitor', 'anonymous']),
+  view: z.enum(['owner', 'visitor', 'guest', 'anonymous']),
   list: z.object({
     name: z.string(),
     occasionId: z.number().int().nullable(),
@@ -282,6 +377,10 @@ export const sharedListOutput = z.object({
   }),
   /** The visitor's person the list belongs to ("This list belongs to {person}"), or null. */
   person: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The guest of this device (view "guest"), else null. */
+  guest: guestOutput.nullable(),
+  /** Whether the caller watches the list (issue 37); false for owner and anonymous views. */
+  watching: z.boolean(),
   items: z.array(sharedItemOutput),
 })
 export type SharedListOutput = z.infer<typeof sharedListOutput>
@@ -289,8 +388,24 @@ export type SharedListOutput = z.infer<typeof sharedListOutput>
 /** POST .../claim, DELETE .../claim and POST .../pledges answer the item as the visitor now sees it. */
 export const sharedItemAnswer = z.object({ success: z.literal(true), message: z.string(), item: sharedItemOutput })
 
-/** One of the caller's claims (GET /api/my-account/claims), newest first. */
+/**
+ * A guest's claim or pledge (issue 37): the item as they now see it; `pending` when it waits for
+ * the email's confirmation (held 2 hours), `confirmationSent` when this call emailed the link.
+ */
+export const guestItemAnswer = sharedItemAnswer.extend({ pending: z.boolean(), confirmationSent: z.boolean() })
+export type GuestItemAnswer = z.infer<typeof guestItemAnswer>
+
+/** PUT /api/shared-lists/{token}/watch: whether the caller now watches the list. */
+export const watchAnswer = z.object({ success: z.literal(true), message: z.string(), watching: z.boolean() })
+
+/**
+ * One of the caller's claims or pledges (GET /api/my-account/claims, GET /api/my-claims/{token}),
+ * newest first. Pledges appear beside claims (issue 43): `kind` says which, `amount` is the
+ * pledge in pounds (null for a claim).
+ */
 export const myClaimOutput = z.object({
+  kind: z.enum(['claim', 'pledge']),
+  amount: z.number().nullable(),
   itemId: z.number().int(),
   title: z.string(),
   productId: z.number().int().nullable(),
@@ -305,6 +420,10 @@ export const myClaimOutput = z.object({
   sharedPath: z.string().nullable(),
   /** Issue 23: true when the owner deleted the item or the list ("Removed by the list's owner"). */
   removed: z.boolean(),
+  /** Issue 37: the owner changed its title, price or quantity since ("Changed by the list's owner"). */
+  changed: z.boolean(),
+  /** Issue 37: a guest's claim or pledge waiting for the email's confirmation. */
+  pending: z.boolean(),
   person: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   occasionId: z.number().int().nullable(),
   occasionLabel: z.string().nullable(),
@@ -335,3 +454,12 @@ export type PlannedGiftOutput = z.infer<typeof plannedGiftOutput>
 export function sharedListPath(token: string): string {
   return `/lists/shared/${token}`
 }
+
+/** GET /api/my-claims/{token} (issue 37): a guest's own page of claims and pledges. */
+export const guestClaimsOutput = z.object({
+  guest: guestOutput,
+  claims: z.array(myClaimOutput),
+  /** Lists the guest watches (issue 37). */
+  watches: z.array(z.object({ listId: z.number().int(), listName: z.string(), ownerName: z.string() })),
+})
+export type GuestClaimsOutput = z.infer<typeof guestClaimsOutput>

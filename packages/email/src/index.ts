@@ -13,14 +13,18 @@ export {
 export {
   renderConfirmEmail,
   renderResetPasswordEmail,
+  renderSignInCodeEmail,
   renderRemindersEmail,
   renderProfileCompletionEmail,
+  renderGuestConfirmEmail,
+  renderListDigestEmail,
   listUnsubscribeHeaders,
   extractLinks,
   type RenderedEmail,
 } from './render-email.ts'
 export type { ConfirmEmailProps } from './templates/confirm-email.ts'
 export type { ResetPasswordProps } from './templates/reset-password.ts'
+export type { SignInCodeProps } from './templates/sign-in-code.ts'
 export {
   giftIdeasSection,
   joinNames,
@@ -30,3 +34,9 @@ export {
   type RemindersEmailProps,
 } from './templates/reminders.ts'
 export type { ProfileCompletionProps, IncompletePersonItem } from './templates/profile-completion.ts'
+export type {
+  GuestConfirmEmailProps,
+  ListDigestAdded,
+  ListDigestChange,
+  ListDigestEmailProps,
+} from './templates/guests.ts'

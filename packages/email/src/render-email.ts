@@ -7,7 +7,16 @@ import {
   profileCompletionSubject,
   type ProfileCompletionProps,
 } from './templates/profile-completion.ts'
+import {
+  guestConfirmEmail,
+  guestConfirmSubject,
+  listDigestEmail,
+  listDigestSubject,
+  type GuestConfirmEmailProps,
+  type ListDigestEmailProps,
+} from './templates/guests.ts'
 import { resetPasswordEmail, resetPasswordSubject, type ResetPasswordProps } from './templates/reset-password.ts'
+import { signInCodeEmail, signInCodeSubject, type SignInCodeProps } from './templates/sign-in-code.ts'
 
 /** A rendered email: the subject and both bodies (HTML for mail clients, text for the rest). */
 export interface RenderedEmail {
@@ -31,6 +40,11 @@ export function renderResetPasswordEmail(props: ResetPasswordProps): Promise<Ren
   return renderBoth(resetPasswordSubject, resetPasswordEmail(props))
 }
 
+/** The one-time sign-in code, asked for while an account is under attack (issue 41). */
+export function renderSignInCodeEmail(props: SignInCodeProps): Promise<RenderedEmail> {
+  return renderBoth(signInCodeSubject, signInCodeEmail(props))
+}
+
 /** The gift reminder mail of the upcoming-events campaign (issue 21). */
 export function renderRemindersEmail(props: RemindersEmailProps): Promise<RenderedEmail> {
   return renderBoth(remindersSubject(props.reminders), remindersEmail(props))
@@ -39,6 +53,16 @@ export function renderRemindersEmail(props: RemindersEmailProps): Promise<Render
 /** The profile-completion campaign mail (issue 13). */
 export function renderProfileCompletionEmail(props: ProfileCompletionProps): Promise<RenderedEmail> {
   return renderBoth(profileCompletionSubject, profileCompletionEmail(props))
+}
+
+/** A guest's confirmation mail (issue 37; 48-hour link, works once). */
+export function renderGuestConfirmEmail(props: GuestConfirmEmailProps): Promise<RenderedEmail> {
+  return renderBoth(guestConfirmSubject, guestConfirmEmail(props))
+}
+
+/** The daily digest of wish-list changes and additions (issue 37). */
+export function renderListDigestEmail(props: ListDigestEmailProps): Promise<RenderedEmail> {
+  return renderBoth(listDigestSubject(props), listDigestEmail(props))
 }
 
 /**

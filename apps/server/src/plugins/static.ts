@@ -65,7 +65,10 @@ export async function registerStatic(
     ])
     for (const url of routes) {
       const routeFile = firstView ? FIRST_VIEW_ROUTES[url] : undefined
-      app.get(url, async (request, reply) => {
+      // Public pages: a 22-character slug in their URL is a name, not a secret link (a shared
+      // list's page is one, so it is left to the secret-URL checks).
+      const options = url.startsWith('/lists/shared/') ? {} : { config: { noSecrets: true } }
+      app.get(url, options, async (request, reply) => {
         const head = pageHead ? await pageHead(request).catch(() => '') : ''
         if (routeFile && firstView && (await firstView(request, reply, routeFile, head))) return reply
         if (!head) return reply.header('cache-control', REVALIDATE).sendFile('index.html')

@@ -4,6 +4,7 @@ import { incomingMessageToRequest } from '@trpc/server/adapters/node-http'
 import { appRouter, type Context } from '@presently/api'
 import type { Db } from '@presently/db'
 import type { Auth } from './auth.ts'
+import type { GuestCookies } from './guest-cookie.ts'
 import { trpcCacheControl } from './trpc-cache.ts'
 import { answerPublicReads, isStaff } from './trpc-public-reads.ts'
 
@@ -23,7 +24,7 @@ export async function registerTrpc(
   app: FastifyInstance,
   db: Db,
   auth: Auth,
-  extra: Pick<Context, 'recommender' | 'jobScheduler'> = {},
+  extra: Pick<Context, 'recommender' | 'jobScheduler' | 'linkPreviews'> & { guestCookies?: GuestCookies } = {},
 ): Promise<void> {
   await app.register((scope, _options, done) => {
     // tRPC parses its JSON bodies itself; this scope hands them over as text.
@@ -41,6 +42,9 @@ export async function registerTrpc(
         auth: auth.plumbing(request, reply),
         recommender: extra.recommender,
         jobScheduler: extra.jobScheduler,
+        guests: extra.guestCookies?.(request, reply),
+        readDb: request.readDb(),
+        linkPreviews: extra.linkPreviews,
       })
       const fast = await answerPublicReads(request, createContext)
       if (fast) {

@@ -40,12 +40,21 @@ export const API_TAGS = [
     description: 'Wish lists, their share links, and claims and pledges on shared lists (issue 23)',
   },
   {
+    name: 'guests',
+    description:
+      'People without an account (issue 37): claims and pledges on shared lists by name and email, the confirmation link, the device cookie, and the personal /my-claims/{token} page',
+  },
+  {
     name: 'gifts',
     description: 'Gift history, budgets and the occasion plan (issue 22): presents given, order outcomes, spend',
   },
   {
     name: 'reminders',
     description: "Gift reminders (issue 21): the account's reminder settings and the reminder email's unsubscribe",
+  },
+  {
+    name: 'link-previews',
+    description: 'Product links from any shop read into wish-list items, and their pictures (issue 38)',
   },
   {
     name: 'notifications',

@@ -41,6 +41,7 @@ import {
 } from '@presently/domain'
 import type { Db } from '@presently/db'
 import type { RateLimit } from '../plugins/security.ts'
+import type { GuestCookies } from '../plugins/guest-cookie.ts'
 import { parseInput } from './parse.ts'
 import { errorResponses, messageOutput, signedInOnly } from './schema.ts'
 import { registerSignedInScope, signedIn } from './signed-in.ts'
@@ -61,7 +62,7 @@ const linkOutput = z.object({ person: z.object({ id: z.number().int(), name: z.s
 export async function registerWishListRoutes(
   app: FastifyInstance,
   db: Db,
-  options: { appUrl: string; rateLimit: RateLimit },
+  options: { appUrl: string; rateLimit: RateLimit; guestCookies?: GuestCookies },
 ): Promise<void> {
   await registerSignedInScope(app, (scope) => {
     scope.get(
@@ -307,7 +308,7 @@ export async function registerWishListRoutes(
       schema: {
         tags: ['lists'],
         summary:
-          'A shared wish list by its link: claims and pledges for signed-in visitors, never for its owner (404 for an unknown or revoked link)',
+          'A shared wish list by its link: claims and pledges for signed-in visitors and guests confirmed on this device, never for its owner (404 for an unknown or revoked link)',
         params: tokenParams,
         response: { 200: sharedListOutput, ...errorResponses(400, 404, 429) },
       },
@@ -315,7 +316,9 @@ export async function registerWishListRoutes(
     async (request, reply) => {
       await options.rateLimit(request, reply, 'shared-list')
       const { token } = parseInput(tokenParams, request.params)
-      return getSharedList(db, request.user?.id ?? null, token)
+      // Issue 37: a guest confirmed on this device sees claims as a signed-in visitor does.
+      const guest = request.user ? null : ((await options.guestCookies?.(request, reply).current()) ?? null)
+      return getSharedList(db, request.user?.id ?? null, token, guest)
     },
   )
 }

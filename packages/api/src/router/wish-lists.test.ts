@@ -210,13 +210,13 @@ describe('wish lists: claims hidden from the owner (issue 23)', () => {
     const legoSeen = seen.items.find((i) => i.id === lego!.id)!
     expect(legoSeen).toMatchObject({
       claimedQuantity: 1,
-      claims: [{ name: 'visitor-lists', quantity: 1, mine: false }],
+      claims: [{ name: 'visitor-lists', quantity: 1, mine: false, pending: false }],
     })
     expect(seen.items.find((i) => i.id === group.id)!.pledges).toEqual({
       total: 37.5,
       pledgers: [
-        { name: 'visitor-lists', amount: 25.5, mine: false },
-        { name: 'You', amount: 12, mine: true },
+        { name: 'visitor-lists', amount: 25.5, mine: false, pending: false },
+        { name: 'You', amount: 12, mine: true, pending: false },
       ],
     })
     const signedOut = await anonymous.sharedLists.byToken({ token })
@@ -326,5 +326,30 @@ describe('wish lists: claims page, planned gifts and recommendations (issue 23)'
     await t.db.delete(products).where(eq(products.id, doomed!.id))
     const [item] = (await owner.wishLists.byId({ id: list.id })).items
     expect(item).toMatchObject({ title: 'Doomed Toy', productId: null, awProductId: null })
+  })
+})
+
+describe('wish lists: renewing a link cuts earlier claimers (issue 41, finding 6)', () => {
+  it('the claims page of someone who claimed through the old link no longer reaches the list', async () => {
+    const { list, token } = await christmasList()
+    const [lego, chess] = (await owner.wishLists.byId({ id: list.id })).items
+    await visitor.sharedLists.claim({ token, itemId: lego!.id })
+    const pathOf = async (caller: Caller, itemId: number) =>
+      (await caller.wishLists.myClaims()).find((c) => c.itemId === itemId)!.sharedPath
+    expect(await pathOf(visitor, lego!.id)).toBe(`/lists/shared/${token}`)
+    const renewed = tokenOf((await owner.wishLists.share({ id: list.id, renew: true })).url)
+    // Cut as a revocation would: no link to the new token, and the claim stays theirs.
+    expect(await pathOf(visitor, lego!.id)).toBeNull()
+    expect((await visitor.wishLists.myClaims()).find((c) => c.itemId === lego!.id)).toMatchObject({
+      removed: false,
+      quantity: 1,
+    })
+    // Someone given the new link claims through it and keeps it on their page.
+    await second.sharedLists.claim({ token: renewed, itemId: chess!.id })
+    expect(await pathOf(second, chess!.id)).toBe(`/lists/shared/${renewed}`)
+    // Revoking and sharing again is a new link too.
+    await owner.wishLists.revokeShare({ id: list.id })
+    await owner.wishLists.share({ id: list.id })
+    expect(await pathOf(second, chess!.id)).toBeNull()
   })
 })

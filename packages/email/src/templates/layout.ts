@@ -12,6 +12,12 @@ export interface LayoutProps {
   preview: string
   /** `${appUrl}/unsubscribe?token=...`: the page that turns off email notifications. */
   unsubscribeUrl: string
+  /**
+   * The footer for a guest without an account (issue 37): why the mail came, and a link to their
+   * personal page (where they stop watching, undo claims and delete their data) in place of the
+   * account's unsubscribe page. Absent: the account footer.
+   */
+  guestFooter?: { reason: string; linkText: string }
 }
 
 const colours = { brand: '#c2410c', text: '#1f2937', muted: '#6b7280', border: '#e5e7eb', page: '#f9fafb' }
@@ -49,7 +55,31 @@ export const styles = {
  * The base layout of every Presently email (en-GB): the brand, the content, and a footer that
  * says why the mail came and links to the unsubscribe page.
  */
-export function layout({ appUrl, preview, unsubscribeUrl }: LayoutProps, ...content: ReactNode[]) {
+export function layout({ appUrl, preview, unsubscribeUrl, guestFooter }: LayoutProps, ...content: ReactNode[]) {
+  const footer = guestFooter
+    ? [
+        h(Text, { key: 'why', style: styles.small }, guestFooter.reason),
+        h(
+          Text,
+          { key: 'link', style: styles.small },
+          h(Link, { href: unsubscribeUrl, style: styles.link }, guestFooter.linkText),
+        ),
+      ]
+    : [
+        h(
+          Text,
+          { key: 'why', style: styles.small },
+          'Presently helps you find thoughtful gifts for the people you love. You are receiving this email because an account at ',
+          h(Link, { href: appUrl, style: styles.link }, appUrl.replace(/^https?:\/\//, '')),
+          ' uses this address.',
+        ),
+        h(
+          Text,
+          { key: 'link', style: styles.small },
+          'Don’t want our reminder emails? ',
+          h(Link, { href: unsubscribeUrl, style: styles.link }, 'Unsubscribe'),
+        ),
+      ]
   return h(
     Html,
     { lang: 'en-GB', dir: 'ltr' },
@@ -64,23 +94,7 @@ export function layout({ appUrl, preview, unsubscribeUrl }: LayoutProps, ...cont
         h(Heading, { as: 'h1', style: styles.brand }, 'Presently'),
         ...content,
         h(Hr, { style: styles.hr }),
-        h(
-          Section,
-          null,
-          h(
-            Text,
-            { style: styles.small },
-            'Presently helps you find thoughtful gifts for the people you love. You are receiving this email because an account at ',
-            h(Link, { href: appUrl, style: styles.link }, appUrl.replace(/^https?:\/\//, '')),
-            ' uses this address.',
-          ),
-          h(
-            Text,
-            { style: styles.small },
-            'Don’t want our reminder emails? ',
-            h(Link, { href: unsubscribeUrl, style: styles.link }, 'Unsubscribe'),
-          ),
-        ),
+        h(Section, null, ...footer),
       ),
     ),
   )

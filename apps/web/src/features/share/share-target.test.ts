@@ -31,11 +31,24 @@ describe('sharedSearchTerm', () => {
 })
 
 describe('shareDestination', () => {
-  it('opens a search for the shared title', () => {
+  it('opens a search for shared text without a link', () => {
     expect(shareDestination({ title: 'Garden gnome' })).toEqual({ to: '/search', search: { q: 'Garden gnome' } })
+    expect(shareDestination({ text: 'wooden train set' })).toEqual({ to: '/search', search: { q: 'wooden train set' } })
   })
 
-  it('opens the home page when nothing readable was shared', () => {
-    expect(shareDestination({ url: 'https://shop.test/' })).toEqual({ to: '/', search: {} })
+  it('opens "Add to a wish list" with a shared link (issue 38), from url or from the text', () => {
+    expect(shareDestination({ url: 'https://shop.test/p/1', title: ' Oak  bookcase ' })).toEqual({
+      to: '/my-account/lists/add',
+      search: { url: 'https://shop.test/p/1', title: 'Oak bookcase' },
+    })
+    expect(shareDestination({ text: 'Look at this https://shop.test/p/2?colour=red' })).toEqual({
+      to: '/my-account/lists/add',
+      search: { url: 'https://shop.test/p/2?colour=red' },
+    })
+  })
+
+  it('never takes a link that is not http or https', () => {
+    expect(shareDestination({ url: 'javascript:alert(1)', title: 'x' })).toEqual({ to: '/search', search: { q: 'x' } })
+    expect(shareDestination({ url: 'not a url' })).toEqual({ to: '/', search: {} })
   })
 })

@@ -45,18 +45,33 @@ export function sharedSearchTerm(shared: SharedLink): string {
 
 /** Where a share lands: a route path and its search fields. */
 export interface ShareDestination {
-  to: '/search' | '/'
+  to: '/search' | '/' | '/my-account/lists/add'
   search: Record<string, string>
 }
 
+/** The web link a share carries: its `url`, else the first http(s) link in its text (apps differ). */
+export function sharedLink(shared: SharedLink): string | null {
+  const candidate = shared.url?.trim() || /https?:\/\/\S+/.exec(shared.text ?? '')?.[0]
+  if (!candidate) return null
+  try {
+    const url = new URL(candidate)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
 /**
- * Where the shop opens for a shared link. Today: a search for the shared title (the home page
- * when nothing readable came with it). Seam for the wish lists being built in parallel: when
- * "Add to a wish list" lands, it is chosen here (a shared URL that is one of the shop's products
- * or a merchant's page opens that dialog with the link and title), and only this function and
- * its test change.
+ * Where the shop opens for a shared link (issue 24; issue 38). A share with a web link opens
+ * "Add to a wish list" with it, where the page is read into an item (its title goes along as a
+ * first guess); plain shared text opens a search for it, and nothing readable the home page.
  */
 export function shareDestination(shared: SharedLink): ShareDestination {
+  const link = sharedLink(shared)
+  if (link) {
+    const title = shared.title?.replace(/\s+/g, ' ').trim().slice(0, MAX_TERM_LENGTH)
+    return { to: '/my-account/lists/add', search: title ? { url: link, title } : { url: link } }
+  }
   const q = sharedSearchTerm(shared)
   return q ? { to: '/search', search: { q } } : { to: '/', search: {} }
 }

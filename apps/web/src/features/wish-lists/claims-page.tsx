@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import type { MyClaimOutput } from '@presently/domain'
 import { StatusMessage } from '../catalog/status-message'
 import { BuyErrorDialog } from '../orders/buy-error-dialog'
@@ -14,9 +15,10 @@ import { WISH_LIST_UI } from './messages'
 const tokenOf = (path: string) => path.split('/').pop() ?? ''
 
 /**
- * The body of /my-account/claims (issue 23): what the user said they'd get, newest first. An item
- * its owner deleted shows "Removed by the list's owner". A catalog item's Buy Now records the
- * order for the person the list belongs to and the list's occasion.
+ * The body of /my-account/claims (issue 23): what the user said they'd get, newest first, and
+ * their pledges beside their claims (issue 43). An item its owner deleted shows "Removed by the
+ * list's owner", one they changed since "Changed by the list's owner" (issue 37). A catalog
+ * item's Buy Now records the order for the person the list belongs to and the list's occasion.
  */
 export function ClaimsContent() {
   const trpc = useTRPC()
@@ -39,13 +41,13 @@ export function ClaimsContent() {
   return (
     <Stack gap="sm">
       {query.data.map((claim) => (
-        <ClaimCard key={claim.itemId} claim={claim} />
+        <AccountClaimCard key={`${claim.kind}-${claim.itemId}`} claim={claim} />
       ))}
     </Stack>
   )
 }
 
-function ClaimCard({ claim }: { claim: MyClaimOutput }) {
+function AccountClaimCard({ claim }: { claim: MyClaimOutput }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const buy = useBuyNow({ personId: claim.person?.id, occasionId: claim.occasionId ?? undefined })
@@ -55,14 +57,53 @@ function ClaimCard({ claim }: { claim: MyClaimOutput }) {
     }),
   )
   return (
+    <ClaimCard
+      claim={claim}
+      actions={
+        <>
+          {claim.productId !== null && claim.kind === 'claim' ? (
+            <Button size="xs" loading={buy.isPending} onClick={() => buy.buy(claim.productId!)}>
+              Buy Now
+            </Button>
+          ) : claim.link ? (
+            <Button size="xs" component="a" href={claim.link} target="_blank" rel="noopener noreferrer">
+              Where to buy
+            </Button>
+          ) : null}
+          {claim.sharedPath && claim.kind === 'claim' ? (
+            <Button
+              size="xs"
+              variant="default"
+              loading={unclaim.isPending}
+              onClick={() => unclaim.mutate({ token: tokenOf(claim.sharedPath!), itemId: claim.itemId })}
+              aria-label={`${WISH_LIST_UI.unclaim} ${claim.title}`}
+            >
+              {WISH_LIST_UI.unclaim}
+            </Button>
+          ) : null}
+          <BuyErrorDialog message={buy.errorMessage} onClose={buy.reset} />
+        </>
+      }
+    />
+  )
+}
+
+/**
+ * One claim or pledge (issue 23; issue 43 pledges beside claims; issue 37 the owner's changes and
+ * a guest's held claims), with `actions` at its side unless its item was removed. Shared by
+ * /my-account/claims and a guest's /my-claims/{token}.
+ */
+export function ClaimCard({ claim, actions }: { claim: MyClaimOutput; actions: ReactNode }) {
+  return (
     <Card withBorder radius="md" padding="sm" component="article" aria-label={claim.title}>
       <Group wrap="nowrap" align="flex-start" justify="space-between">
-        <Group wrap="nowrap" align="flex-start">
+        <Group wrap="nowrap" align="flex-start" miw={0}>
           {claim.image ? <Image src={claim.image} alt="" w={64} h={64} fit="contain" radius="sm" /> : null}
-          <Stack gap={4}>
-            <Text fw={600}>
+          <Stack gap={4} miw={0}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {claim.kind === 'pledge' && claim.amount !== null ? `${itemPrice(claim.amount)} towards ` : ''}
               {claim.title}
-              {claim.quantity > 1 ? ` × ${claim.quantity}` : ''}
+              {claim.kind === 'claim' && claim.quantity > 1 ? ` × ${claim.quantity}` : ''}
             </Text>
             <Text size="sm" c="dimmed">
               From {claim.ownerName}’s list{' '}
@@ -78,7 +119,18 @@ function ClaimCard({ claim }: { claim: MyClaimOutput }) {
             </Text>
             <Group gap="xs">
               {claim.price !== null ? <Text size="sm">{itemPrice(claim.price)}</Text> : null}
+              {claim.kind === 'pledge' ? <Badge variant="light">Group gift pledge</Badge> : null}
               {claim.person ? <Badge variant="light">For {claim.person.name}</Badge> : null}
+              {claim.pending ? (
+                <Badge color="yellow.9" variant="filled">
+                  Waiting for you to confirm
+                </Badge>
+              ) : null}
+              {claim.changed ? (
+                <Badge color="orange.9" variant="filled">
+                  {WISH_LIST_UI.changed}
+                </Badge>
+              ) : null}
               {claim.removed ? (
                 <Badge color="red.9" variant="filled">
                   {WISH_LIST_UI.removed}
@@ -89,30 +141,10 @@ function ClaimCard({ claim }: { claim: MyClaimOutput }) {
         </Group>
         {claim.removed ? null : (
           <Stack gap={6} align="flex-end">
-            {claim.productId !== null ? (
-              <Button size="xs" loading={buy.isPending} onClick={() => buy.buy(claim.productId!)}>
-                Buy Now
-              </Button>
-            ) : claim.link ? (
-              <Button size="xs" component="a" href={claim.link} target="_blank" rel="noopener noreferrer">
-                Where to buy
-              </Button>
-            ) : null}
-            {claim.sharedPath ? (
-              <Button
-                size="xs"
-                variant="default"
-                loading={unclaim.isPending}
-                onClick={() => unclaim.mutate({ token: tokenOf(claim.sharedPath!), itemId: claim.itemId })}
-                aria-label={`${WISH_LIST_UI.unclaim} ${claim.title}`}
-              >
-                {WISH_LIST_UI.unclaim}
-              </Button>
-            ) : null}
+            {actions}
           </Stack>
         )}
       </Group>
-      <BuyErrorDialog message={buy.errorMessage} onClose={buy.reset} />
     </Card>
   )
 }

@@ -20,7 +20,7 @@ import { IconExternalLink } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import type { OwnerItemOutput, WishListOutput } from '@presently/domain'
+import { formatOtherPrice, type OwnerItemOutput, type WishListOutput } from '@presently/domain'
 import { StatusMessage } from '../catalog/status-message'
 import { occasionsQueryOptions } from '../people/query-options'
 import { apiErrorMessage, isNotFound } from '../../lib/api-errors'
@@ -272,6 +272,12 @@ export function ItemSummary({ item }: { item: OwnerItemOutput }) {
         )}
         <Group gap="xs">
           {item.price !== null ? <Text size="sm">{itemPrice(item.price)}</Text> : null}
+          {item.price === null && item.otherPrice ? <Text size="sm">{formatOtherPrice(item.otherPrice)}</Text> : null}
+          {item.priceReadAt ? (
+            <Text size="xs" c="dimmed">
+              price on {readDate(item.priceReadAt)}
+            </Text>
+          ) : null}
           {item.quantity > 1 ? <Text size="sm">× {item.quantity}</Text> : null}
           <Badge color={priorityColor(item.priority)} variant="outline">
             {priorityLabel(item.priority)}
@@ -342,6 +348,16 @@ function OwnerItemCard({ listId, item }: { listId: number; item: OwnerItemOutput
   )
 }
 
+/** "28 November 2026": the day a price was read (Europe/London). */
+function readDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  })
+}
+
 function AddItemCard({ listId }: { listId: number }) {
   const trpc = useTRPC()
   const refresh = useRefresh()
@@ -370,6 +386,15 @@ function AddItemCard({ listId }: { listId: number }) {
           pending={add.isPending}
           error={add.isError ? apiErrorMessage(add.error, 'Could not add the item') : null}
           onSubmit={(draft) => add.mutate({ listId, ...itemFields(draft, false) })}
+          catalogActions={(product) => (
+            <Button
+              size="xs"
+              loading={add.isPending}
+              onClick={() => add.mutate({ listId, productId: product.productId })}
+            >
+              Add this product instead
+            </Button>
+          )}
         />
       </Stack>
     </Card>

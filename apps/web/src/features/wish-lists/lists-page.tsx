@@ -10,6 +10,7 @@ import { useTRPC } from '../../lib/trpc'
 import { useSingleFlightMutation } from '../../lib/single-flight'
 import { ukDate } from './format'
 import { WISH_LIST_UI } from './messages'
+import { AddFromAnyShop } from './bookmarklet'
 
 /** The body of /my-account/lists (issue 23): the user's lists and a form for a new one. */
 export function WishListsContent() {
@@ -26,6 +27,7 @@ export function WishListsContent() {
   return (
     <Stack gap="lg">
       <NewListForm />
+      <AddFromAnyShop />
       {query.data.length === 0 ? (
         <StatusMessage title={WISH_LIST_UI.noLists}>
           Name your first list above: a birthday, Christmas, or just ideas.

@@ -1,8 +1,23 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, Select, Skeleton, Stack, Text, Title } from '@mantine/core'
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import type { SharedItemOutput, SharedListOutput } from '@presently/domain'
+import { parseMoneyText, type SharedItemOutput, type SharedListOutput } from '@presently/domain'
+import { MoneyInput } from '../../lib/money-input'
 import { AuthModal } from '../auth/auth-modal'
 import { StatusMessage } from '../catalog/status-message'
 import { peopleListQueryOptions } from '../people/query-options'
@@ -14,12 +29,15 @@ import { useSingleFlightMutation } from '../../lib/single-flight'
 import { itemPrice, ukDate } from './format'
 import { ItemSummary } from './list-detail'
 import { WISH_LIST_UI } from './messages'
+import { GuestClaimDialog, type GuestClaimValues } from '../guests/guest-claim-dialog'
 
 /**
  * /lists/shared/{token} (issue 23): a shared list as its visitors see it. Anyone with the link
  * reads it; signed-in visitors see and make claims and pledges and link the list to one of their
  * people; the owner sees their own list without any claim. Signing in happens in a dialog, so the
- * visitor stays on the list.
+ * visitor stays on the list. Issue 37: a visitor without an account claims and pledges by name and
+ * email in a dialog (held until confirmed from the email); a guest confirmed on this device sees
+ * claims as a signed-in visitor does. Visitors who claimed can watch the list.
  */
 export function SharedListPage({ token }: { token: string }) {
   const trpc = useTRPC()
@@ -79,11 +97,21 @@ export function SharedListPage({ token }: { token: string }) {
         <Alert color="blue" title="Want to get one of these?">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{WISH_LIST_UI.signedOutNote}</Text>
-            <Button onClick={signIn}>Sign in</Button>
+            <Button variant="light" onClick={signIn}>
+              Sign in
+            </Button>
           </Stack>
         </Alert>
       ) : null}
+      {data.view === 'guest' && data.guest ? <GuestBanner token={token} guest={data.guest} /> : null}
       {data.view === 'visitor' ? <PersonLink token={token} person={data.person} /> : null}
+      {data.view === 'visitor' || data.view === 'guest' ? (
+        <WatchSwitch
+          token={token}
+          watching={data.watching}
+          canWatch={data.items.some((i) => i.claims.some((c) => c.mine) || i.pledges?.pledgers.some((p) => p.mine))}
+        />
+      ) : null}
       <Stack gap="sm" component="section" aria-label="Items">
         {data.items.length === 0 ? <Text c="dimmed">This list is empty for now.</Text> : null}
         {data.items.map((item) => (
@@ -122,20 +150,26 @@ function SharedItemCard({
     <Card withBorder radius="md" padding="sm" component="article" aria-label={item.title}>
       <Stack gap="sm">
         <ItemSummary item={item} />
-        {view === 'visitor' ? <VisitorActions token={token} item={item} /> : null}
-        {view === 'anonymous' ? (
-          <Group>
-            <Button variant="light" size="xs" onClick={onSignIn} aria-label={`Sign in to claim ${item.title}`}>
-              {WISH_LIST_UI.signInToClaim}
-            </Button>
-          </Group>
-        ) : null}
+        {view === 'visitor' || view === 'guest' ? <VisitorActions token={token} item={item} mode={view} /> : null}
+        {view === 'anonymous' ? <AnonymousActions token={token} item={item} onSignIn={onSignIn} /> : null}
       </Stack>
     </Card>
   )
 }
 
-function VisitorActions({ token, item }: { token: string; item: SharedItemOutput }) {
+/** Names of claimers as the page says them: "Gran, You and 1 other" (a guest may hide their name). */
+function claimerNames(names: (string | null)[]): string {
+  const named = names.filter((n): n is string => n !== null)
+  const hidden = names.length - named.length
+  if (hidden === 0) return named.join(', ')
+  const others = `${hidden} ${hidden === 1 ? 'other' : 'others'}`
+  return named.length ? `${named.join(', ')} and ${others}` : hidden === 1 ? 'someone' : others
+}
+
+/** A pledge: £0.01 to £100,000 in pounds and pence (issue 23; issue 43 §2). */
+const PLEDGE_RULE = { label: 'Pledge', min: 0.01, required: true } as const
+
+function VisitorActions({ token, item, mode }: { token: string; item: SharedItemOutput; mode: 'visitor' | 'guest' }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const update = useUpdateItem(token)
@@ -144,15 +178,32 @@ function VisitorActions({ token, item }: { token: string; item: SharedItemOutput
     notifications.show({ color: 'red', message: apiErrorMessage(error, 'That did not work, please try again') })
     void refetchList()
   }
-  const claim = useSingleFlightMutation(
-    trpc.sharedLists.claim.mutationOptions({ onSuccess: (r) => update(r.item), onError }),
-  )
-  const unclaim = useMutation(trpc.sharedLists.unclaim.mutationOptions({ onSuccess: (r) => update(r.item), onError }))
-  const pledge = useSingleFlightMutation(
-    trpc.sharedLists.pledge.mutationOptions({ onSuccess: (r) => update(r.item), onError }),
-  )
+  const guest = mode === 'guest'
+  const done = { onSuccess: (r: { item: SharedItemOutput }) => update(r.item), onError }
+  // A guest confirmed on this device (issue 37) claims through the guest calls: the cookie names them.
+  const accountClaim = useSingleFlightMutation(trpc.sharedLists.claim.mutationOptions(done))
+  const guestClaim = useSingleFlightMutation(trpc.sharedLists.guestClaim.mutationOptions(done))
+  const accountUnclaim = useMutation(trpc.sharedLists.unclaim.mutationOptions(done))
+  const guestUnclaim = useMutation(trpc.sharedLists.guestUnclaim.mutationOptions(done))
+  const accountPledge = useSingleFlightMutation(trpc.sharedLists.pledge.mutationOptions(done))
+  const guestPledge = useSingleFlightMutation(trpc.sharedLists.guestPledge.mutationOptions(done))
+  const claim = {
+    isPending: guest ? guestClaim.isPending : accountClaim.isPending,
+    mutate: (v: { token: string; itemId: number; quantity: number }) =>
+      guest ? guestClaim.mutate(v) : accountClaim.mutate(v),
+  }
+  const unclaim = {
+    isPending: guest ? guestUnclaim.isPending : accountUnclaim.isPending,
+    mutate: (v: { token: string; itemId: number }) => (guest ? guestUnclaim.mutate(v) : accountUnclaim.mutate(v)),
+  }
+  const pledge = {
+    isPending: guest ? guestPledge.isPending : accountPledge.isPending,
+    mutate: (v: { token: string; itemId: number; amount: number }) =>
+      guest ? guestPledge.mutate(v) : accountPledge.mutate(v),
+  }
   const [quantity, setQuantity] = useState<string | number>(1)
-  const [amount, setAmount] = useState<string | number>('')
+  const [amount, setAmount] = useState('')
+  const [showPledgeError, setShowPledgeError] = useState(false)
   const claimed = item.claimedQuantity ?? 0
   const left = Math.max(0, item.quantity - claimed)
   const mine = item.claims.find((c) => c.mine)
@@ -165,21 +216,23 @@ function VisitorActions({ token, item }: { token: string; item: SharedItemOutput
           {itemPrice(item.pledges.total)} pledged
           {item.price !== null ? ` of ${itemPrice(item.price)}` : ''}
           {item.pledges.pledgers.length
-            ? ` by ${item.pledges.pledgers.map((p) => `${p.name} (${itemPrice(p.amount)})`).join(', ')}`
+            ? ` by ${item.pledges.pledgers.map((p) => `${p.name ?? 'someone'} (${itemPrice(p.amount)})`).join(', ')}`
             : ''}
         </Text>
         <form
           onSubmit={(event) => {
             event.preventDefault()
-            pledge.mutate({ token, itemId: item.id, amount: Number(amount) })
+            // Issue 43 §2: "-5" or "1000000" is refused in the box, never clamped.
+            const parsed = parseMoneyText(amount, PLEDGE_RULE)
+            if (!parsed.ok || parsed.pounds === null) return setShowPledgeError(true)
+            pledge.mutate({ token, itemId: item.id, amount: parsed.pounds })
           }}
         >
           <Group gap="xs" align="flex-end">
-            <NumberInput
+            <MoneyInput
               label={myPledge ? 'Change your pledge (£)' : 'Pledge (£)'}
-              min={0.01}
-              max={100000}
-              decimalScale={2}
+              rule={PLEDGE_RULE}
+              showError={showPledgeError}
               value={amount}
               onChange={setAmount}
               w={200}
@@ -199,7 +252,7 @@ function VisitorActions({ token, item }: { token: string; item: SharedItemOutput
         {item.claims.length ? (
           <Text size="sm">
             {WISH_LIST_UI.claimed} by{' '}
-            {item.claims.map((c) => (c.quantity > 1 ? `${c.name} (${c.quantity})` : c.name)).join(', ')}
+            {claimerNames(item.claims.map((c) => (c.name && c.quantity > 1 ? `${c.name} (${c.quantity})` : c.name)))}
           </Text>
         ) : null}
         {item.quantity > 1 ? (
@@ -278,5 +331,117 @@ function PersonLink({ token, person }: { token: string; person: SharedListOutput
         {person ? <Text size="sm">This list belongs to {person.name}</Text> : null}
       </Group>
     </Card>
+  )
+}
+
+/**
+ * Issue 37: a visitor without an account (or a guest not confirmed on this device) claims or
+ * pledges by name and email. Claims stay hidden from them (the owner could be them); their own
+ * held claim shows, with what to do next.
+ */
+function AnonymousActions({ token, item, onSignIn }: { token: string; item: SharedItemOutput; onSignIn: () => void }) {
+  const trpc = useTRPC()
+  const update = useUpdateItem(token)
+  const [open, setOpen] = useState(false)
+  const claim = useMutation(trpc.sharedLists.guestClaim.mutationOptions({ onSuccess: (r) => update(r.item) }))
+  const pledge = useMutation(trpc.sharedLists.guestPledge.mutationOptions({ onSuccess: (r) => update(r.item) }))
+  const held = item.claims.find((c) => c.mine) ?? item.pledges?.pledgers.find((p) => p.mine)
+  const submit = async (values: GuestClaimValues) => {
+    const who = { name: values.name, email: values.email, showName: values.showName }
+    if (item.groupGift) await pledge.mutateAsync({ token, itemId: item.id, amount: values.amount, ...who })
+    else await claim.mutateAsync({ token, itemId: item.id, quantity: values.quantity, ...who })
+    setOpen(false)
+  }
+  if (held) {
+    return (
+      <Alert color="teal" title={held.pending ? 'Held for you for 2 hours' : WISH_LIST_UI.claimed} role="status">
+        {held.pending
+          ? 'We have emailed you a link: open it to confirm, or it is released after 2 hours. The email also has a link to see or undo your claims on any device.'
+          : 'It is yours.'}
+      </Alert>
+    )
+  }
+  return (
+    <Group gap="xs">
+      <Button
+        size="xs"
+        onClick={() => setOpen(true)}
+        aria-label={`${item.groupGift ? WISH_LIST_UI.pledge : WISH_LIST_UI.claim}: ${item.title}`}
+      >
+        {item.groupGift ? WISH_LIST_UI.pledge : WISH_LIST_UI.claim}
+      </Button>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        onClick={onSignIn}
+        aria-label={`Sign in to claim ${item.title}`}
+      >
+        {WISH_LIST_UI.signInToClaim}
+      </Anchor>
+      <GuestClaimDialog
+        opened={open}
+        onClose={() => setOpen(false)}
+        itemTitle={item.title}
+        what={item.groupGift ? { kind: 'pledge' } : { kind: 'claim', left: item.quantity }}
+        pending={claim.isPending || pledge.isPending}
+        onSubmit={submit}
+        onSignIn={() => {
+          setOpen(false)
+          onSignIn()
+        }}
+      />
+    </Group>
+  )
+}
+
+/** Issue 37: who this device claims as, with a way to stop ("Not you?"). */
+function GuestBanner({ token, guest }: { token: string; guest: NonNullable<SharedListOutput['guest']> }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const signOut = useMutation(
+    trpc.guests.signOut.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.sharedLists.byToken.queryKey({ token }) }),
+    }),
+  )
+  return (
+    <Alert color="gray" variant="light">
+      <Group gap="xs" justify="space-between">
+        <Text size="sm">
+          Claiming as <strong>{guest.name}</strong> ({guest.email}).{' '}
+          <Anchor href={guest.personalPath} size="sm">
+            Your claims
+          </Anchor>
+        </Text>
+        <Button size="xs" variant="default" loading={signOut.isPending} onClick={() => signOut.mutate()}>
+          Not you?
+        </Button>
+      </Group>
+    </Alert>
+  )
+}
+
+/** Issue 37: "Tell me when something is added" (at most one email a day), for those who claimed. */
+function WatchSwitch({ token, watching, canWatch }: { token: string; watching: boolean; canWatch: boolean }) {
+  const trpc = useTRPC()
+  const queryClient = useQueryClient()
+  const watch = useMutation(
+    trpc.sharedLists.watch.mutationOptions({
+      onSuccess: (r) => {
+        notifications.show({ message: r.message })
+        void queryClient.invalidateQueries({ queryKey: trpc.sharedLists.byToken.queryKey({ token }) })
+      },
+      onError: (error) =>
+        notifications.show({ color: 'red', message: apiErrorMessage(error, 'Could not change that') }),
+    }),
+  )
+  if (!canWatch && !watching) return null
+  return (
+    <Switch
+      label="Tell me when something is added (at most one email a day)"
+      checked={watching}
+      disabled={watch.isPending}
+      onChange={(e) => watch.mutate({ token, watch: e.currentTarget.checked })}
+    />
   )
 }

@@ -1,3 +1,4 @@
+import { moveGuestToAccount } from '../guests/move-to-account.ts'
 import { eq, sql, users, type Db } from '@presently/db'
 import { AppError } from '@presently/domain'
 import { invalidateUserSessions, startSession, type Session } from './session.ts'
@@ -57,6 +58,8 @@ export async function signInWithGoogle(
     if (!created) throw new Error('users insert returned no row')
     return { id: created.id, created: true }
   })
+  // A guest who confirmed this address before signing up brings their claims (issue 37, once).
+  if (userId.created) await moveGuestToAccount(db, { userId: userId.id, email })
   const { token, session } = await startSession(db, userId.id)
   return { userId: userId.id, created: userId.created, token, session }
 }

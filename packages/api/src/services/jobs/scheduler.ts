@@ -4,6 +4,7 @@ import { createPool, withStartupLock, type Db } from '@presently/db'
 import { getJobSettings, wasInterrupted } from './job-settings.ts'
 import { runCampaign, type CampaignDeps, type JobRunResult } from './run-campaign.ts'
 import { JOB_NAMES, JOB_TIME_ZONE, type JobName } from './schedule.ts'
+import { INTERNAL_JOB_INTERVAL, INTERNAL_JOBS, type InternalJobName } from './internal-jobs.ts'
 
 /** application_name of the scheduler's connections (pg_stat_activity). */
 export const SCHEDULER_APPLICATION_NAME = 'presently-jobs'
@@ -91,9 +92,23 @@ export async function startJobScheduler(options: SchedulerOptions): Promise<JobS
           { concurrency: 1, lockLimit: 1 },
         )
       }
+      for (const name of Object.keys(INTERNAL_JOBS) as InternalJobName[]) {
+        instance.define(
+          name,
+          async () => {
+            const result = await INTERNAL_JOBS[name](db, { mailer: deps.mailer, appUrl: deps.appUrl })
+            logger.info({ job: name, ...result }, `job ${name} finished`)
+          },
+          { concurrency: 1, lockLimit: 1 },
+        )
+      }
       await instance.start()
       return instance
     })
+    // Issue 37: the hourly internal jobs (every() upserts the one recurring job of each name).
+    for (const name of Object.keys(INTERNAL_JOBS)) {
+      await started.every(INTERNAL_JOB_INTERVAL, name, undefined, { skipImmediate: true })
+    }
     for (const job of JOB_NAMES) {
       await syncJob(db, started, job)
       // A run cut short (crash, restart) finishes now instead of waiting for the next period.

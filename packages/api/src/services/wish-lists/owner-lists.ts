@@ -1,4 +1,17 @@
-import { and, asc, count, eq, isNull, occasions, sql, users, wishListItems, wishLists, type Db } from '@presently/db'
+import {
+  and,
+  asc,
+  count,
+  eq,
+  isNull,
+  occasions,
+  sql,
+  users,
+  wishListItemEvents,
+  wishListItems,
+  wishLists,
+  type Db,
+} from '@presently/db'
 import {
   AppError,
   PEOPLE_MESSAGES,
@@ -160,10 +173,18 @@ export async function updateWishList(
  */
 export async function deleteWishList(db: Db, userId: number, listId: number): Promise<void> {
   await assertOwnList(db, userId, listId)
-  await db
-    .update(wishLists)
-    .set({ deletedAt: new Date(), shareToken: null, sharedAt: null })
-    .where(and(eq(wishLists.id, listId), eq(wishLists.userId, userId)))
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .update(wishLists)
+      .set({ deletedAt: new Date(), shareToken: null, sharedAt: null })
+      .where(and(eq(wishLists.id, listId), eq(wishLists.userId, userId), isNull(wishLists.deletedAt)))
+      .returning({ id: wishLists.id })
+    // Every live item is removed with the list: its claimers hear of it (issue 37). One statement
+    // over the owner's own items, the same work claimed or not.
+    if (deleted.length > 0)
+      await tx.execute(sql`insert into ${wishListItemEvents} (list_id, item_id, kind)
+        select ${listId}, id, 'removed' from ${wishListItems} where list_id = ${listId} and deleted_at is null`)
+  })
 }
 
 /**

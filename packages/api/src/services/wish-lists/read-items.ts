@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, products, wishListItems, type SQL } from '@presently/db'
-import { fromPence, type OwnerItemOutput } from '@presently/domain'
+import { fromPence, linkImagePath, type OwnerItemOutput } from '@presently/domain'
 import type { Executor } from '../auth/executor.ts'
 
 /**
@@ -17,6 +17,10 @@ export async function readOwnerItems(db: Executor, listId: number, where?: SQL):
       productTitle: products.title,
       link: wishListItems.link,
       image: products.imageUrl,
+      imageId: wishListItems.imageId,
+      otherPriceMinor: wishListItems.otherPriceMinor,
+      otherCurrency: wishListItems.otherCurrency,
+      priceReadAt: wishListItems.priceReadAt,
       pricePence: wishListItems.pricePence,
       productPrice: products.price,
       productDisabled: products.disabled,
@@ -40,6 +44,10 @@ interface ItemRow {
   productTitle: string | null
   link: string | null
   image: string | null
+  imageId: string | null
+  otherPriceMinor: number | null
+  otherCurrency: string | null
+  priceReadAt: Date | null
   pricePence: number | null
   productPrice: number | null
   productDisabled: boolean | null
@@ -58,7 +66,8 @@ function toOwnerItem(r: ItemRow): OwnerItemOutput {
     awProductId: r.awProductId,
     title: r.productTitle ?? r.title,
     link: r.link,
-    image: r.image,
+    // Issue 38: an item from elsewhere shows the picture its link preview read, served by the shop.
+    image: r.image ?? (r.imageId ? linkImagePath(r.imageId) : null),
     price: catalog ? r.productPrice : r.pricePence === null ? null : fromPence(r.pricePence),
     quantity: r.quantity,
     priority: r.priority,
@@ -66,6 +75,11 @@ function toOwnerItem(r: ItemRow): OwnerItemOutput {
     groupGift: r.groupGift,
     // A catalog item whose product was deleted (product_id set null) keeps its copied title.
     available: r.productDisabled !== true,
+    otherPrice:
+      catalog || r.otherPriceMinor === null || r.otherCurrency === null
+        ? null
+        : { amount: r.otherPriceMinor / 100, currency: r.otherCurrency },
+    priceReadAt: catalog ? null : (r.priceReadAt?.toISOString() ?? null),
   }
 }
 

@@ -2,6 +2,7 @@ import {
   and,
   asc,
   eq,
+  guests,
   inArray,
   isNull,
   occasions,
@@ -12,11 +13,13 @@ import {
   wishListItems,
   wishListPeople,
   wishListPledges,
+  wishListWatches,
   wishLists,
   type Db,
 } from '@presently/db'
 import {
   AppError,
+  firstName,
   fromPence,
   toPence,
   WISH_LIST_MESSAGES,
@@ -26,13 +29,22 @@ import {
 } from '@presently/domain'
 import type { Executor } from '../auth/executor.ts'
 import { assertOwnPerson } from '../likes/ownership.ts'
+import { guestOutputOf, type Guest } from '../guests/guest-identity.ts'
+import { claimCounts, pledgeCounts } from './claim-rules.ts'
 import { displayNameOf, readOwnerItems } from './read-items.ts'
 import { looksLikeShareToken } from './share-token.ts'
 
 /** Who is looking at a shared list: a signed-in user's id, or null. */
 export type Viewer = number | null
 
-interface SharedList {
+/**
+ * Who is acting on a shared list (issue 37): an account, or a guest by their id. A guest reads
+ * claims only when `confirmed` on this device (their cookie); an unconfirmed guest sees their own
+ * claims of this request only.
+ */
+export type Claimer = { userId: number; guestId?: undefined } | { userId?: undefined; guestId: number }
+
+export interface SharedList {
   id: number
   userId: number
   name: string
@@ -41,6 +53,10 @@ interface SharedList {
   date: string | null
   note: string
   ownerName: string
+  /** The owner's email (lower-cased): a guest with it is the owner (sees no claim, cannot claim). */
+  ownerEmail: string
+  /** When the current link was made (issue 41 finding 6: claims remember it). */
+  sharedAt: Date | null
 }
 
 /**
@@ -48,7 +64,7 @@ interface SharedList {
  * @throws AppError NOT_FOUND "This wish list link does not work any more" for a malformed,
  *   unknown or revoked token and a deleted list (one answer for all).
  */
-async function findSharedList(db: Executor, token: string): Promise<SharedList> {
+export async function findSharedList(db: Executor, token: string): Promise<SharedList> {
   if (!looksLikeShareToken(token)) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.sharedNotFound)
   const [row] = await db
     .select({
@@ -59,6 +75,7 @@ async function findSharedList(db: Executor, token: string): Promise<SharedList> 
       occasionLabel: occasions.label,
       date: wishLists.eventDate,
       note: wishLists.note,
+      sharedAt: wishLists.sharedAt,
       displayName: users.displayName,
       email: users.email,
     })
@@ -68,7 +85,7 @@ async function findSharedList(db: Executor, token: string): Promise<SharedList> 
     .where(and(eq(wishLists.shareToken, token), isNull(wishLists.deletedAt)))
   if (!row) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.sharedNotFound)
   const { displayName, email, ...list } = row
-  return { ...list, ownerName: displayNameOf({ displayName, email }) }
+  return { ...list, ownerName: displayNameOf({ displayName, email }), ownerEmail: email.toLowerCase() }
 }
 
 /** What the owner (or a signed-out visitor) sees of an item: nothing of claims or pledges. */
@@ -76,55 +93,126 @@ function hidden(item: OwnerItemOutput): SharedItemOutput {
   return { ...item, claimedQuantity: null, claims: [], pledges: null }
 }
 
-/** Claims and pledges of `items`, joined in, for a signed-in visitor `viewerId`. */
-async function withClaims(db: Executor, viewerId: number, items: OwnerItemOutput[]): Promise<SharedItemOutput[]> {
+/** Whether a claim or pledge row is the viewer's own. */
+function isMine(row: { userId: number | null; guestId: number | null }, viewer: Claimer): boolean {
+  return viewer.userId !== undefined ? row.userId === viewer.userId : row.guestId === viewer.guestId
+}
+
+/**
+ * The name other visitors see: "You" for the viewer's own; an account's display name; a guest's
+ * first name if they chose to show it, else null ("Claimed", issue 37).
+ */
+function claimerName(
+  row: {
+    userId: number | null
+    guestId: number | null
+    displayName: string | null
+    email: string | null
+    guestName: string | null
+    showName: boolean
+  },
+  viewer: Claimer,
+): string | null {
+  if (isMine(row, viewer)) return 'You'
+  if (row.userId !== null && row.email !== null)
+    return displayNameOf({ displayName: row.displayName, email: row.email })
+  return row.showName && row.guestName ? firstName(row.guestName) : null
+}
+
+/**
+ * Claims and pledges of `items`, joined in, for a visitor who may see them (`reveal`: a signed-in
+ * visitor, or a guest confirmed on this device), or only the viewer's own (`reveal` false: a guest
+ * who has just claimed from a device not confirmed yet sees that claim, held, and nothing else).
+ * Guests' claims and pledges count while confirmed or held (claimCounts); a released hold is gone.
+ */
+async function withClaims(
+  db: Executor,
+  viewer: Claimer,
+  items: OwnerItemOutput[],
+  reveal = true,
+): Promise<SharedItemOutput[]> {
   if (items.length === 0) return []
   const ids = items.map((i) => i.id)
   const claims = await db
     .select({
       itemId: wishListClaims.itemId,
       userId: wishListClaims.userId,
+      guestId: wishListClaims.guestId,
       quantity: wishListClaims.quantity,
+      held: sql<boolean>`(${wishListClaims.holdExpiresAt} is not null)`,
+      showName: wishListClaims.showName,
       displayName: users.displayName,
       email: users.email,
+      guestName: guests.name,
     })
     .from(wishListClaims)
-    .innerJoin(users, eq(users.id, wishListClaims.userId))
-    .where(inArray(wishListClaims.itemId, ids))
+    .leftJoin(users, eq(users.id, wishListClaims.userId))
+    .leftJoin(guests, eq(guests.id, wishListClaims.guestId))
+    .where(and(inArray(wishListClaims.itemId, ids), claimCounts()))
     .orderBy(asc(wishListClaims.id))
   const pledges = await db
     .select({
       itemId: wishListPledges.itemId,
       userId: wishListPledges.userId,
+      guestId: wishListPledges.guestId,
       amountPence: wishListPledges.amountPence,
+      held: sql<boolean>`(${wishListPledges.holdExpiresAt} is not null)`,
+      showName: wishListPledges.showName,
       displayName: users.displayName,
       email: users.email,
+      guestName: guests.name,
     })
     .from(wishListPledges)
-    .innerJoin(users, eq(users.id, wishListPledges.userId))
-    .where(inArray(wishListPledges.itemId, ids))
+    .leftJoin(users, eq(users.id, wishListPledges.userId))
+    .leftJoin(guests, eq(guests.id, wishListPledges.guestId))
+    .where(and(inArray(wishListPledges.itemId, ids), pledgeCounts()))
     .orderBy(asc(wishListPledges.id))
-  const name = (row: { userId: number; displayName: string | null; email: string }) =>
-    row.userId === viewerId ? 'You' : displayNameOf(row)
   return items.map((item) => {
-    const mine = claims.filter((c) => c.itemId === item.id)
-    const given = pledges.filter((p) => p.itemId === item.id)
+    const all = claims.filter((c) => c.itemId === item.id)
+    const shown = reveal ? all : all.filter((c) => isMine(c, viewer))
+    // A held pledge is not money yet: it joins the total once confirmed.
+    const given = pledges.filter((p) => p.itemId === item.id && (reveal || isMine(p, viewer)))
+    const total = given.filter((p) => !p.held).reduce((sum, p) => sum + p.amountPence, 0)
     return {
       ...item,
-      claimedQuantity: mine.reduce((sum, c) => sum + c.quantity, 0),
-      claims: mine.map((c) => ({ name: name(c), quantity: c.quantity, mine: c.userId === viewerId })),
+      claimedQuantity: reveal ? all.reduce((sum, c) => sum + c.quantity, 0) : null,
+      claims: shown.map((c) => ({
+        name: claimerName(c, viewer),
+        quantity: c.quantity,
+        mine: isMine(c, viewer),
+        pending: isMine(c, viewer) && c.held,
+      })),
       pledges: item.groupGift
         ? {
-            total: fromPence(given.reduce((sum, p) => sum + p.amountPence, 0)),
+            total: fromPence(total),
             pledgers: given.map((p) => ({
-              name: name(p),
+              name: claimerName(p, viewer),
               amount: fromPence(p.amountPence),
-              mine: p.userId === viewerId,
+              mine: isMine(p, viewer),
+              pending: isMine(p, viewer) && p.held,
             })),
           }
         : null,
     }
   })
+}
+
+/** Whether `viewer` watches list `listId` through its current link. */
+async function isWatching(db: Executor, listId: number, viewer: Claimer): Promise<boolean> {
+  const [row] = await db
+    .select({ id: wishListWatches.id })
+    .from(wishListWatches)
+    .innerJoin(wishLists, eq(wishLists.id, wishListWatches.listId))
+    .where(
+      and(
+        eq(wishListWatches.listId, listId),
+        viewer.userId !== undefined
+          ? eq(wishListWatches.userId, viewer.userId)
+          : eq(wishListWatches.guestId, viewer.guestId),
+        sql`${wishLists.sharedAt} = ${wishListWatches.linkSharedAt}`,
+      ),
+    )
+  return row !== undefined
 }
 
 async function linkedPerson(db: Executor, listId: number, viewerId: number) {
@@ -142,27 +230,67 @@ async function linkedPerson(db: Executor, listId: number, viewerId: number) {
  * signed-out visitor the same items with claims hidden (sign-in shows them, so a signed-out owner
  * cannot peek); a signed-in visitor every claim (by whom, "You" for their own) and each group
  * gift's pledges, and their own person link.
+ *
+ * Issue 37: `guest` is the guest confirmed on this device by their cookie (or null). Such a guest
+ * sees claims as a signed-in visitor does (view "guest"), unless their email is the owner's: then
+ * they get the owner's view, as the owner signed in would. A signed-in user's session wins over a
+ * guest cookie on the same device.
  * @throws AppError NOT_FOUND "This wish list link does not work any more".
  */
-export async function getSharedList(db: Db, viewerId: Viewer, token: string): Promise<SharedListOutput> {
+export async function getSharedList(
+  db: Db,
+  viewerId: Viewer,
+  token: string,
+  guest: Guest | null = null,
+): Promise<SharedListOutput> {
   const list = await findSharedList(db, token)
   const items = await readOwnerItems(db, list.id)
-  const { id: _id, userId, ...shown } = list
-  if (viewerId === null || viewerId === userId) {
-    return { view: viewerId === null ? 'anonymous' : 'owner', list: shown, person: null, items: items.map(hidden) }
+  const { id: _id, userId, ownerEmail, sharedAt: _s, ...shown } = list
+  const hiddenView = (view: 'owner' | 'anonymous'): SharedListOutput => ({
+    view,
+    list: shown,
+    person: null,
+    guest: null,
+    watching: false,
+    items: items.map(hidden),
+  })
+  if (viewerId === userId) return hiddenView('owner')
+  if (viewerId === null) {
+    if (!guest?.confirmed) return hiddenView('anonymous')
+    if (guest.email === ownerEmail) return hiddenView('owner')
+    const viewer = { guestId: guest.id }
+    return {
+      view: 'guest',
+      list: shown,
+      person: null,
+      guest: guestOutputOf(guest),
+      watching: await isWatching(db, list.id, viewer),
+      items: await withClaims(db, viewer, items),
+    }
   }
   return {
     view: 'visitor',
     list: shown,
     person: await linkedPerson(db, list.id, viewerId),
-    items: await withClaims(db, viewerId, items),
+    guest: null,
+    watching: await isWatching(db, list.id, { userId: viewerId }),
+    items: await withClaims(db, { userId: viewerId }, items),
   }
 }
 
-/** The visitor's view of one item after a change. */
-async function readSharedItem(db: Executor, viewerId: number, listId: number, itemId: number) {
+/**
+ * The visitor's view of one item after a change; `reveal` false shows only the caller's own
+ * claim (a guest on a device not confirmed yet).
+ */
+export async function readSharedItem(
+  db: Executor,
+  viewer: Claimer | number,
+  listId: number,
+  itemId: number,
+  reveal = true,
+): Promise<SharedItemOutput> {
   const items = await readOwnerItems(db, listId, eq(wishListItems.id, itemId))
-  const [item] = await withClaims(db, viewerId, items)
+  const [item] = await withClaims(db, typeof viewer === 'number' ? { userId: viewer } : viewer, items, reveal)
   if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
   return item
 }
@@ -182,13 +310,25 @@ async function visitorList(db: Executor, viewerId: number, token: string): Promi
  * made on a list after its owner deleted it or withdrew its link (docs/decisions/concurrency.md).
  * @throws AppError NOT_FOUND "This wish list link does not work any more".
  */
-async function lockSharedList(tx: Executor, listId: number, token: string): Promise<void> {
+export async function lockSharedList(tx: Executor, listId: number, token: string): Promise<void> {
   const [row] = await tx
     .select({ id: wishLists.id })
     .from(wishLists)
     .where(and(eq(wishLists.id, listId), eq(wishLists.shareToken, token), isNull(wishLists.deletedAt)))
     .for('share')
   if (!row) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.sharedNotFound)
+}
+
+/**
+ * Units of item `itemId` that count as claimed now: accounts' and confirmed guests' claims, and
+ * guests' holds that have not run out (issue 37). Call with the item row locked FOR UPDATE.
+ */
+export async function claimedUnits(tx: Executor, itemId: number): Promise<number> {
+  const [claimed] = await tx
+    .select({ n: sql<number>`coalesce(sum(${wishListClaims.quantity}), 0)::int` })
+    .from(wishListClaims)
+    .where(and(eq(wishListClaims.itemId, itemId), claimCounts()))
+  return claimed?.n ?? 0
 }
 
 /**
@@ -220,19 +360,15 @@ export async function claimItem(
       .for('update')
     if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
     if (item.groupGift) throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.groupGiftClaim)
-    const [claimed] = await tx
-      .select({ n: sql<number>`coalesce(sum(${wishListClaims.quantity}), 0)::int` })
-      .from(wishListClaims)
-      .where(eq(wishListClaims.itemId, itemId))
-    const left = item.quantity - (claimed?.n ?? 0)
+    const left = item.quantity - (await claimedUnits(tx, itemId))
     if (left <= 0) throw new AppError('CONFLICT', WISH_LIST_MESSAGES.alreadyClaimed)
     if (quantity > left) throw new AppError('CONFLICT', `Only ${left} left to claim`)
     await tx
       .insert(wishListClaims)
-      .values({ itemId, userId: viewerId, quantity })
+      .values({ itemId, userId: viewerId, quantity, linkSharedAt: list.sharedAt })
       .onConflictDoUpdate({
         target: [wishListClaims.itemId, wishListClaims.userId],
-        set: { quantity: sql`${wishListClaims.quantity} + ${quantity}` },
+        set: { quantity: sql`${wishListClaims.quantity} + ${quantity}`, linkSharedAt: list.sharedAt },
       })
     return readSharedItem(tx, viewerId, list.id, itemId)
   })
@@ -286,8 +422,11 @@ export async function pledgeToItem(
     const amountPence = toPence(amount)
     await tx
       .insert(wishListPledges)
-      .values({ itemId, userId: viewerId, amountPence })
-      .onConflictDoUpdate({ target: [wishListPledges.itemId, wishListPledges.userId], set: { amountPence } })
+      .values({ itemId, userId: viewerId, amountPence, linkSharedAt: list.sharedAt })
+      .onConflictDoUpdate({
+        target: [wishListPledges.itemId, wishListPledges.userId],
+        set: { amountPence, linkSharedAt: list.sharedAt },
+      })
     return readSharedItem(tx, viewerId, list.id, itemId)
   })
 }

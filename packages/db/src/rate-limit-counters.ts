@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from './client.ts'
+import { rateLimitCounters } from './schema/rate-limits.ts'
+
+/**
+ * Counts one hit of `key` in a window of `windowMs` ms in `rate_limit_counters`, shared by every
+ * instance (docs/decisions/rate-limits.md): the first hit, or the first after the window ended,
+ * starts a window with count 1; later hits add one. One atomic upsert.
+ * @returns the count so far in the window and the ms left in it. Used by the sign-in limits
+ * (apps/server rate-limit-store.ts) and the link-preview limits (issue 38).
+ */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const window = sql`make_interval(secs => ${windowMs / 1000})`
+  const expired = sql`${rateLimitCounters.expiresAt} <= now()`
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, count: 1, expiresAt: sql`now() + ${window}` })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
+        expiresAt: sql`case when ${expired} then now() + ${window} else ${rateLimitCounters.expiresAt} end`,
+      },
+    })
+    .returning({
+      current: rateLimitCounters.count,
+      ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitCounters.expiresAt} - now())) * 1000))::int`,
+    })
+  return { current: row!.current, ttl: row!.ttl }
+}

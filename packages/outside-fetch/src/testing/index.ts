@@ -1,0 +1,2 @@
+export { startFixtureShop, type FixtureShop, type SeenRequest } from './fixture-shop.ts'
+export { shopPages } from './shop-pages.ts'
