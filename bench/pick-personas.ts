@@ -170,7 +170,8 @@ const EXTRA: PickPersona[] = [
     loves: ['Golf'],
     budget: 40,
     accept: [],
-    acceptTerms: ['golf'],
+    // Not "golf" alone: a model VW Golf is no golfer's present.
+    acceptTerms: ['golf ball', 'golf club', 'golfing', 'putting'],
   },
   {
     name: 'Claire (wine, cooking)',
@@ -180,7 +181,7 @@ const EXTRA: PickPersona[] = [
     loves: ['Wine', 'Cooking'],
     budget: 30,
     accept: ['Tools & Garden::Kitchen Tools & Gadgets::Barware'],
-    acceptTerms: ['wine', 'cocktail', 'gin', 'cookbook'],
+    acceptTerms: ['wine glass', 'wine rack', 'cocktail', 'cookbook'],
   },
   {
     name: 'Chris',

@@ -1,7 +1,7 @@
 /**
  * Lighthouse (the npm package, 12.8.2: 13.x needs Node 22) against the built app served by the
- * shop, in Debian's Chromium (a benchmark, not a test): the landing page, a category listing and
- * a product page, each as a phone (Lighthouse's default: Moto G Power screen, simulated slow 4G,
+ * shop, in Debian's Chromium (a benchmark, not a test): the landing page, a category listing,
+ * a product page, the gift finder's answer and a collection (issue 40), each as a phone (Lighthouse's default: Moto G Power screen, simulated slow 4G,
  * CPU / 4) and as a desktop (its desktop config: 1350x940, simulated dense 4G, no CPU
  * slowdown). Prints the performance, accessibility and best-practices scores (0-100) with LCP,
  * CLS, TBT and FCP, then the accessibility and best-practices audits that failed, once per
@@ -13,6 +13,7 @@
  *   BENCH_URL=http://127.0.0.1:3000 npm run bench:lighthouse                  # a running server
  *   BENCH_RUNS=3 BENCH_FORM_FACTORS=mobile npm run bench:lighthouse
  *   BENCH_LIGHTHOUSE_JSON=/tmp/lh npm run bench:lighthouse   # also writes each report as JSON
+ *   BENCH_PAGES=finder,collection,product npm run bench:lighthouse   # only these pages
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -24,7 +25,7 @@ import { chromiumPath } from './chromium.ts'
 const runs = Number(process.env.BENCH_RUNS ?? 1)
 const formFactors = (process.env.BENCH_FORM_FACTORS ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[]
 const jsonDir = process.env.BENCH_LIGHTHOUSE_JSON
-const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 
 /** The project's Chromium flags (bench/chromium.ts) with Lighthouse's headless mode. */
 const chromeFlags = [
@@ -50,7 +51,7 @@ interface Row {
 function toRow(page: string, formFactor: string, lhr: Result): Row {
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN
   const failed: string[] = []
-  for (const category of ['accessibility', 'best-practices'] as const) {
+  for (const category of ['accessibility', 'best-practices', 'seo'] as const) {
     for (const ref of lhr.categories[category]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id]
       if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failed.push(`${category}: ${audit.title}`)
@@ -81,13 +82,18 @@ async function main(): Promise<void> {
       ['landing', '/'],
       ['listing', '/category/hobbies'],
       ['product', `/product/${sample.products[0]?.id ?? 1}`],
+      // Issue 40: the gift finder's answer and a collection (SEO and accessibility 100 are its targets).
+      ['finder', '/gift-finder?who=colleague&age=adult&event=christmas&budget=under-10&interests=gaming'],
+      ['collection', '/collections/secret-santa-gifts-under-10'],
     ] as const
+    const only = process.env.BENCH_PAGES?.split(',')
+    const chosen = only ? pages.filter(([name]) => only.includes(name)) : pages
     // One unmeasured load per page warms the server's catalog cache.
-    for (const [, pagePath] of pages) await fetch(base + pagePath)
+    for (const [, pagePath] of chosen) await fetch(base + pagePath)
     const rows: Row[] = []
     for (const formFactor of formFactors) {
       const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined
-      for (const [name, pagePath] of pages) {
+      for (const [name, pagePath] of chosen) {
         const results: Result[] = []
         // A run can fail on a loaded machine (NO_NAVSTART, NO_FCP): tried again, up to twice.
         for (let i = 0, failures = 0; i < runs;) {
@@ -116,14 +122,14 @@ async function main(): Promise<void> {
       }
     }
     console.log(`\nLighthouse ${rows.length ? '12.8.2' : ''} (${runs} run(s) per page, median by performance), ${base}`)
-    console.log('  page      form     perf  a11y  best    LCP ms   CLS     TBT ms   FCP ms')
+    console.log('  page       form     perf  a11y  best   seo    LCP ms   CLS     TBT ms   FCP ms')
     for (const row of rows) {
       console.log(
-        `  ${row.page.padEnd(9)} ${row.formFactor.padEnd(8)} ${String(row.scores.performance).padStart(4)}  ${String(
+        `  ${row.page.padEnd(10)} ${row.formFactor.padEnd(8)} ${String(row.scores.performance).padStart(4)}  ${String(
           row.scores.accessibility,
         ).padStart(
           4,
-        )}  ${String(row.scores['best-practices']).padStart(4)}  ${row.lcp.toFixed(0).padStart(7)}  ${row.cls
+        )}  ${String(row.scores['best-practices']).padStart(4)}  ${String(row.scores.seo).padStart(4)}  ${row.lcp.toFixed(0).padStart(7)}  ${row.cls
           .toFixed(3)
           .padStart(5)}  ${row.tbt.toFixed(0).padStart(7)}  ${row.fcp.toFixed(0).padStart(7)}`,
       )
@@ -132,7 +138,7 @@ async function main(): Promise<void> {
     for (const row of rows)
       for (const title of row.failed) failed.set(title, [...(failed.get(title) ?? []), `${row.page}/${row.formFactor}`])
     if (failed.size) {
-      console.log('\n  failed accessibility / best-practices audits:')
+      console.log('\n  failed accessibility / best-practices / SEO audits:')
       for (const [title, where] of failed) console.log(`    ${title} (${where.join(', ')})`)
     }
   } finally {

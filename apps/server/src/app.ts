@@ -24,6 +24,7 @@ import { registerUserRoutes } from './rest/user.ts'
 import { registerOutboxPage } from './rest/outbox.ts'
 import { registerStatic } from './plugins/static.ts'
 import { createFirstView } from './plugins/first-view.ts'
+import { registerSeo } from './plugins/seo.ts'
 import { registerProductRoutes } from './rest/products.ts'
 import { registerCatalogRoutes, registerVariantRoutes } from './rest/catalog.ts'
 import { registerPeopleAndEventsRoutes } from './rest/people.ts'
@@ -34,6 +35,7 @@ import { registerProductDisableRoutes } from './rest/product-disable.ts'
 import { registerRecommendationRoutes } from './rest/recommendations.ts'
 import { registerJobRoutes } from './rest/jobs.ts'
 import { registerWishListRoutes } from './rest/wish-lists.ts'
+import { registerGiftFinderRoutes } from './rest/gift-finder.ts'
 import { LOG_HOOKS, registerSecretUrlPrivacy, serializeRequest } from './plugins/secret-urls.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerExchangeRoutes } from './rest/exchanges.ts'
@@ -151,6 +153,7 @@ export async function buildApp({
       guestEmailMax: env.GUEST_RATE_LIMIT_EMAIL_MAX,
       exchangeJoinMax: env.EXCHANGE_JOIN_RATE_LIMIT_PER_HOUR,
       exchangeMessageMax: env.EXCHANGE_MESSAGE_RATE_LIMIT_PER_HOUR,
+      giftFinderMax: env.GIFT_FINDER_RATE_LIMIT_PER_MINUTE,
     },
   })
   const mailer = registerMail(app, { db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, transport: mailTransport })
@@ -231,11 +234,16 @@ export async function buildApp({
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
   await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check, guestCookies })
   registerGuestRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check, guestCookies, mailer })
+  registerGiftFinderRoutes(app, db, { rateLimit: rateLimit.check })
   await registerReminderRoutes(app, db)
   await registerExchangeRoutes(app, db, { auth })
   await registerLinkPreviewRoutes(app, db, linkPreviews)
   const webDist = env.WEB_DIST ?? defaultWebDist
   // Landing, listing and product pages rendered for visitors (issue 24, LCP; first-view-html.md).
-  await registerStatic(app, webDist, { firstView: createFirstView(app, webDist, new URL(env.APP_URL).origin) })
+  const seo = registerSeo(app, { db, origin: new URL(env.APP_URL).origin })
+  await registerStatic(app, webDist, {
+    firstView: createFirstView(app, webDist, new URL(env.APP_URL).origin),
+    pageHead: seo.pageHead,
+  })
   return app
 }

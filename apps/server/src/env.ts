@@ -161,6 +161,11 @@ export const envSchema = z
     /** Gift exchanges (issue 36): joins by the join link, and questions and notes, per IP per hour. */
     EXCHANGE_JOIN_RATE_LIMIT_PER_HOUR: count(20),
     EXCHANGE_MESSAGE_RATE_LIMIT_PER_HOUR: count(60),
+    /**
+     * Gift-finder answers per IP per minute (issue 40): a visitor answers a few questions a minute;
+     * this keeps a scraper or a flood of uncached questions off the engine.
+     */
+    GIFT_FINDER_RATE_LIMIT_PER_MINUTE: count(60),
     /** Optional LLM re-ranking of recommendations: an OpenAI-compatible chat-completions API (all three or none). */
     LLM_BASE_URL: z
       .string()

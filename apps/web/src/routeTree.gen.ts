@@ -14,12 +14,14 @@ import { Route as AccountRouteImport } from './routes/_account'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as GiftFinderRouteImport } from './routes/gift-finder'
 import { Route as HomeRouteImport } from './routes/home'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as ShareTargetRouteImport } from './routes/share-target'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as CategoryIndexRouteImport } from './routes/category/index'
+import { Route as CollectionsSlugRouteImport } from './routes/collections/$slug'
 import { Route as ExchangeTokenRouteImport } from './routes/exchange/$token'
 import { Route as FooterPagesAboutRouteImport } from './routes/footer-pages/about'
 import { Route as FooterPagesPrivacyRouteImport } from './routes/footer-pages/privacy'
@@ -76,6 +78,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GiftFinderRoute = GiftFinderRouteImport.update({
+  id: '/gift-finder',
+  path: '/gift-finder',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HomeRoute = HomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -104,6 +111,11 @@ const UnsubscribeRoute = UnsubscribeRouteImport.update({
 const CategoryIndexRoute = CategoryIndexRouteImport.update({
   id: '/category/',
   path: '/category/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CollectionsSlugRoute = CollectionsSlugRouteImport.update({
+  id: '/collections/$slug',
+  path: '/collections/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ExchangeTokenRoute = ExchangeTokenRouteImport.update({
@@ -280,11 +292,13 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/gift-finder': typeof GiftFinderRoute
   '/home': typeof HomeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/share-target': typeof ShareTargetRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/collections/$slug': typeof CollectionsSlugRoute
   '/exchange/$token': typeof ExchangeTokenRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
@@ -323,11 +337,13 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/gift-finder': typeof GiftFinderRoute
   '/home': typeof HomeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/share-target': typeof ShareTargetRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/collections/$slug': typeof CollectionsSlugRoute
   '/exchange/$token': typeof ExchangeTokenRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
@@ -368,11 +384,13 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/gift-finder': typeof GiftFinderRoute
   '/home': typeof HomeRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/share-target': typeof ShareTargetRoute
   '/unsubscribe': typeof UnsubscribeRoute
+  '/collections/$slug': typeof CollectionsSlugRoute
   '/exchange/$token': typeof ExchangeTokenRoute
   '/footer-pages/about': typeof FooterPagesAboutRoute
   '/footer-pages/privacy': typeof FooterPagesPrivacyRoute
@@ -413,11 +431,13 @@ export interface FileRouteTypes {
     | '/auth'
     | '/confirm-email'
     | '/forgot-password'
+    | '/gift-finder'
     | '/home'
     | '/reset-password'
     | '/search'
     | '/share-target'
     | '/unsubscribe'
+    | '/collections/$slug'
     | '/exchange/$token'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
@@ -456,11 +476,13 @@ export interface FileRouteTypes {
     | '/auth'
     | '/confirm-email'
     | '/forgot-password'
+    | '/gift-finder'
     | '/home'
     | '/reset-password'
     | '/search'
     | '/share-target'
     | '/unsubscribe'
+    | '/collections/$slug'
     | '/exchange/$token'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
@@ -500,11 +522,13 @@ export interface FileRouteTypes {
     | '/auth'
     | '/confirm-email'
     | '/forgot-password'
+    | '/gift-finder'
     | '/home'
     | '/reset-password'
     | '/search'
     | '/share-target'
     | '/unsubscribe'
+    | '/collections/$slug'
     | '/exchange/$token'
     | '/footer-pages/about'
     | '/footer-pages/privacy'
@@ -545,11 +569,13 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   ConfirmEmailRoute: typeof ConfirmEmailRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  GiftFinderRoute: typeof GiftFinderRoute
   HomeRoute: typeof HomeRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SearchRoute: typeof SearchRoute
   ShareTargetRoute: typeof ShareTargetRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
+  CollectionsSlugRoute: typeof CollectionsSlugRoute
   ExchangeTokenRoute: typeof ExchangeTokenRoute
   FooterPagesAboutRoute: typeof FooterPagesAboutRoute
   FooterPagesPrivacyRoute: typeof FooterPagesPrivacyRoute
@@ -601,6 +627,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/gift-finder': {
+      id: '/gift-finder'
+      path: '/gift-finder'
+      fullPath: '/gift-finder'
+      preLoaderRoute: typeof GiftFinderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/home': {
       id: '/home'
       path: '/home'
@@ -641,6 +674,13 @@ declare module '@tanstack/react-router' {
       path: '/category'
       fullPath: '/category/'
       preLoaderRoute: typeof CategoryIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/collections/$slug': {
+      id: '/collections/$slug'
+      path: '/collections/$slug'
+      fullPath: '/collections/$slug'
+      preLoaderRoute: typeof CollectionsSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/exchange/$token': {
@@ -918,11 +958,13 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   ConfirmEmailRoute: ConfirmEmailRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  GiftFinderRoute: GiftFinderRoute,
   HomeRoute: HomeRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SearchRoute: SearchRoute,
   ShareTargetRoute: ShareTargetRoute,
   UnsubscribeRoute: UnsubscribeRoute,
+  CollectionsSlugRoute: CollectionsSlugRoute,
   ExchangeTokenRoute: ExchangeTokenRoute,
   FooterPagesAboutRoute: FooterPagesAboutRoute,
   FooterPagesPrivacyRoute: FooterPagesPrivacyRoute,

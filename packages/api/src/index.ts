@@ -185,3 +185,11 @@ export { releaseExpiredHolds } from './services/wish-lists/claim-rules.ts'
 export { INTERNAL_JOBS, type InternalJobName } from './services/jobs/internal-jobs.ts'
 export type { GuestPlumbing } from './trpc.ts'
 export * from './services/exchanges/index.ts'
+export {
+  findGifts,
+  giftCollection,
+  listFinderInterests,
+  listGiftCollections,
+} from './services/gift-finder/find-gifts.ts'
+export { catalogPages, type CatalogPages } from './services/seo/catalog-pages.ts'
+export { productPageData, categoryPageData, type ProductPageData } from './services/seo/page-data.ts'

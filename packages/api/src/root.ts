@@ -20,6 +20,7 @@ import { remindersRouter } from './router/reminders.ts'
 import { exchangesRouter } from './router/exchanges.ts'
 import { exchangeParticipantsRouter } from './router/exchange-participants.ts'
 import { linkPreviewsRouter } from './router/link-previews.ts'
+import { giftFinderRouter } from './router/gift-finder.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -43,6 +44,7 @@ export const appRouter = router({
   exchanges: exchangesRouter,
   exchangeParticipants: exchangeParticipantsRouter,
   linkPreviews: linkPreviewsRouter,
+  giftFinder: giftFinderRouter,
 })
 
 /** The API's type, imported by the web client. */

@@ -21,7 +21,8 @@ export interface SessionUser {
 
 /**
  * Calls limited per IP and per email (docs/decisions/rate-limits.md); 'shared-list' is every call
- * on a shared wish list's token, per IP only (issue 23, docs/decisions/wish-lists.md).
+ * on a shared wish list's token, per IP only (issue 23, docs/decisions/wish-lists.md); 'gift-finder'
+ * every public call of the gift finder and its collections, per IP only (issue 40).
  */
 export type RateLimitedAction =
   | 'login'
@@ -37,6 +38,8 @@ export type RateLimitedAction =
   | 'exchange-link'
   | 'exchange-join'
   | 'exchange-message'
+  /** Issue 40: every public call of the gift finder and its collections (per IP). */
+  | 'gift-finder'
 
 /**
  * What the server lends the auth procedures for one request: the session cookie, the mailer

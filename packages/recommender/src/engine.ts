@@ -4,7 +4,8 @@ import { isWithin, rootOf } from './paths.ts'
 import { reasoningFor } from './reasoning.ts'
 import { boughtRange, explain, scoreCandidates, type ScoredCandidate } from './score.ts'
 import { diversePick } from './select.ts'
-import { ADULT_CATEGORY_MATCH, INTEREST_LEVEL } from './weights.ts'
+import { mappingStrength } from './match.ts'
+import { ADULT_CATEGORY_MATCH } from './weights.ts'
 import { cachedSpecificProducts } from './specific-products.ts'
 import type {
   CatalogModel,
@@ -110,8 +111,8 @@ function squarelyAnswered(
   return scored.map((candidate) => {
     if (candidate.score <= 0) return candidate
     const why = explain(model, profile, context, candidate)
-    const square = why.interests.some(
-      (i) => i.value / (i.love ? INTEREST_LEVEL.love : INTEREST_LEVEL.like) >= ADULT_CATEGORY_MATCH,
+    const square = profile.interests.some(
+      (interest) => mappingStrength(model, interest.targets, candidate.path) >= ADULT_CATEGORY_MATCH,
     )
     return square || why.likes > 0 ? candidate : { ...candidate, score: 0 }
   })

@@ -20,6 +20,7 @@ export {
   type LlmPrompts,
 } from './llm.ts'
 export { RELATIONSHIP_ROLES, relationshipRole } from './data/relationships.ts'
+export { plainInterest } from './reasoning.ts'
 export type * from './types.ts'
 export {
   planPicks,
@@ -36,6 +37,6 @@ export {
 export { PICK_WEIGHTS, PICK_FACTORS, QUALITY } from './picks/pick-weights.ts'
 export { productAgeSignal, productAgeFit, type ProductAgeSignal } from './picks/product-age.ts'
 export { pickReason, pounds, type ReasonFacts } from './picks/pick-reason.ts'
-export { INTEREST_TERMS, pickTermsFor } from './data/pick-terms.ts'
+export { INTEREST_TERMS, pickTermsFor, WEAK_TITLE_TERMS } from './data/pick-terms.ts'
 export { applyPickLlmAnswer, buildPickLlmPrompts, pickLlmAnswerSchema, PICK_REASON_MAX } from './picks/llm-picks.ts'
 export type * from './picks/types.ts'

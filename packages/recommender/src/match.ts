@@ -59,3 +59,22 @@ export function mostSpecificRule<T>(rules: Readonly<Record<string, T>>, candidat
   }
   return fallback
 }
+
+/**
+ * How squarely a list of targets maps a category, 0..1, for the honesty rules of issue 43: a
+ * category at or under a target is that target's at its full declared weight (the depth decay of
+ * pathMatch is for ranking, not for whether the interest speaks for it); a category above a
+ * target reads pathMatch's share. Negative targets are ignored.
+ */
+export function mappingStrength(model: CatalogModel, targets: readonly CategoryTarget[], candidate: string): number {
+  let best = 0
+  for (const t of targets) {
+    if (t.weight <= 0) continue
+    const value =
+      candidate === t.path || candidate.startsWith(`${t.path}::`)
+        ? t.weight
+        : t.weight * pathMatch(model, t.path, candidate)
+    if (value > best) best = value
+  }
+  return best
+}

@@ -31,6 +31,9 @@ export const FIRST_VIEW_ROUTES: Readonly<Record<string, string>> = {
   '/category/*': 'category/$level0.{-$level1}.{-$level2}.{-$level3}.tsx',
   '/product/*': 'product/$id.tsx',
   '/promo/*': 'promo/$promoName.tsx',
+  // Issue 40: the gift finder's answers and the collections, first seen from a shared link.
+  '/gift-finder': 'gift-finder.tsx',
+  '/collections/*': 'collections/$slug.tsx',
 }
 
 /** The part of Vite's build manifest (dist/.vite/manifest.json) read here. */
@@ -63,7 +66,16 @@ export const FIRST_VIEW_CACHE_CONTROL = 'private, no-cache'
  * Answers a page of `routeFile` (a FIRST_VIEW_ROUTES value) with its first view and true, or
  * false when the caller should send the plain shell.
  */
-export type FirstViewHandler = (request: FastifyRequest, reply: FastifyReply, routeFile: string) => Promise<boolean>
+/**
+ * `head`: the page's preview tags (issue 40, seo/page-meta.ts metaTags), put into the head; they
+ * depend on the URL and the catalog only, like the page, so they are kept with it.
+ */
+export type FirstViewHandler = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  routeFile: string,
+  head?: string,
+) => Promise<boolean>
 
 /** Bytes of rendered pages kept (HTML and its compressed forms), per catalog version (createFirstView). */
 export const FIRST_VIEW_CACHE_BYTES = 16 * 1024 * 1024
@@ -127,17 +139,23 @@ export function composePage(
   template: string,
   view: { html: string; stateScript: string },
   stylesheets: string[],
+  head = '',
 ): string | null {
   if (!template.includes('<div id="root"></div>')) return null
   const title = /^<title>[^<]*<\/title>/.exec(view.html)?.[0] ?? ''
-  const body = view.html.slice(title.length)
+  // The page's JSON-LD comes with its preview tags (issue 40: with the offer's availability and
+  // price validity): the copy the app renders in the body is left out, so there is one.
+  const body = head.includes('application/ld+json')
+    ? view.html.slice(title.length).replace(/<script type="application\/ld\+json">[\s\S]*?<\/script>/g, '')
+    : view.html.slice(title.length)
   const links = stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('')
   return template
     .replace(
       /<script type="module" crossorigin src="([^"]+)"><\/script>/,
       (_script, entry: string) => `<script src="/first-view.js" data-entry="${entry}" defer></script>`,
     )
-    .replace('</head>', () => `${links}${title}</head>`)
+    .replace(head ? /<meta\s+name="description"[^>]*>/i : /$^/, '')
+    .replace('</head>', () => `${links}${title}${head}</head>`)
     .replace(
       '<div id="root"></div>',
       () => `<div id="root"><div inert aria-hidden="true">${body}</div></div>${view.stateScript}`,
@@ -186,17 +204,22 @@ export function createFirstView(app: FastifyInstance, webDist: string, origin: s
     sizeCalculation: (page, key) =>
       page.html.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + key.length * 2,
   })
-  const render = async (request: FastifyRequest, routeFile: string, mobile: boolean): Promise<RenderedPage | null> => {
+  const render = async (
+    request: FastifyRequest,
+    routeFile: string,
+    mobile: boolean,
+    head: string,
+  ): Promise<RenderedPage | null> => {
     const [module, template, built] = await Promise.all([
       load(),
       readFile(path.join(webDist, 'index.html'), 'utf8'),
       readManifest(),
     ])
     const view = await module.renderFirstView({ url: request.url, origin, fetch: injectFetch(app, request), mobile })
-    const page = view && composePage(template, view, routeStylesheets(built, routeFile))
+    const page = view && composePage(template, view, routeStylesheets(built, routeFile), head)
     return page ? { html: Buffer.from(page, 'utf8') } : null
   }
-  return async (request, reply, routeFile) => {
+  return async (request, reply, routeFile, head = '') => {
     try {
       const mobile = isPhone(request)
       // The page routes skip the session lookup (auth.ts hasSession): any session cookie, valid or
@@ -214,7 +237,7 @@ export function createFirstView(app: FastifyInstance, webDist: string, origin: s
             )
       let page = key === undefined ? undefined : pages.get(key)
       if (!page) {
-        const made = await render(request, routeFile, mobile)
+        const made = await render(request, routeFile, mobile, head)
         if (!made) return false
         page = made
         if (key !== undefined) pages.set(key, page)

@@ -41,6 +41,8 @@ export interface SecurityOptions {
     exchangeJoinMax?: number
     /** Gift exchanges: questions, answers and notes per IP per hour (EXCHANGE_MESSAGE_RATE_LIMIT_PER_HOUR). */
     exchangeMessageMax?: number
+    /** Gift-finder answers per IP per minute (GIFT_FINDER_RATE_LIMIT_PER_MINUTE, issue 40); absent: 60. */
+    giftFinderMax?: number
   }
 }
 
@@ -80,6 +82,7 @@ const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
   'exchange-link',
   'exchange-join',
   'exchange-message',
+  'gift-finder',
 ]
 /**
  * Browser features the shop never uses, off for its pages and anything they embed (issue 25):
@@ -179,6 +182,12 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     keyGenerator: keyOf,
   })
 
+  // The gift finder (issue 40): public and uncached per question at first, so per IP per minute.
+  const byFinderIp = app.createRateLimit({
+    max: options.rateLimits.giftFinderMax ?? 60,
+    timeWindow: 60_000,
+    keyGenerator: keyOf,
+  })
   // Guests (issue 37): claims and pledges per IP and per email address; the confirmation and
   // personal links per IP (the auth calls' limit). Counted in PostgreSQL like the rest.
   const byGuestIp = app.createRateLimit({
@@ -226,6 +235,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     if (!RATE_LIMITED_ACTIONS.includes(action)) throw new Error(`unknown rate-limited action ${action}`)
     if (action === 'shared-list' || action === 'exchange-link')
       return limit(bySharedListIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
+    if (action === 'gift-finder') return limit(byFinderIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     if (action === 'guest-link') return limit(byGuestLinkIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     if (action === 'guest-claim') {
       await limit(byGuestIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)

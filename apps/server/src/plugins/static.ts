@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { FIRST_VIEW_ROUTES, type FirstViewHandler } from './first-view.ts'
+import { META_ROUTES } from '../seo/meta-for-url.ts'
 
 /** Cache-Control of Vite's content-hashed build output: a changed file gets a new name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -25,7 +27,11 @@ export const REVALIDATE = 'no-cache'
 export async function registerStatic(
   app: FastifyInstance,
   root: string,
-  options: { firstView?: FirstViewHandler } = {},
+  options: {
+    firstView?: FirstViewHandler
+    /** The page's preview tags (issue 40, plugins/seo.ts), for META_ROUTES. */
+    pageHead?: (request: FastifyRequest) => Promise<string>
+  } = {},
 ): Promise<void> {
   const hasBuild = existsSync(path.join(root, 'index.html'))
   if (!hasBuild) app.log.warn(`no built web app at ${root}; run "npm run build -w @presently/web"`)
@@ -44,15 +50,33 @@ export async function registerStatic(
         res.setHeader('vary', 'accept-encoding')
       },
     })
-    const { firstView } = options
-    if (firstView) {
-      for (const [url, routeFile] of Object.entries(FIRST_VIEW_ROUTES)) {
-        // Public catalog pages: a 22-character slug in their URL is a name, not a secret link.
-        app.get(url, { config: { noSecrets: true } }, async (request, reply) => {
-          if (await firstView(request, reply, routeFile)) return reply
-          return reply.header('cache-control', REVALIDATE).sendFile('index.html')
-        })
-      }
+    const { firstView, pageHead } = options
+    // The shell with a page's preview tags in its head (index.html read again when rebuilt).
+    let shell: { mtimeMs: number; html: Promise<string> } | undefined
+    const shellHtml = async () => {
+      const file = path.join(root, 'index.html')
+      const { mtimeMs } = await stat(file)
+      if (shell?.mtimeMs !== mtimeMs) shell = { mtimeMs, html: readFile(file, 'utf8') }
+      return shell.html
+    }
+    const routes = new Set<string>([
+      ...(firstView ? Object.keys(FIRST_VIEW_ROUTES) : []),
+      ...(pageHead ? META_ROUTES : []),
+    ])
+    for (const url of routes) {
+      const routeFile = firstView ? FIRST_VIEW_ROUTES[url] : undefined
+      // Public pages: a 22-character slug in their URL is a name, not a secret link (a shared
+      // list's page is one, so it is left to the secret-URL checks).
+      const options = url.startsWith('/lists/shared/') ? {} : { config: { noSecrets: true } }
+      app.get(url, options, async (request, reply) => {
+        const head = pageHead ? await pageHead(request).catch(() => '') : ''
+        if (routeFile && firstView && (await firstView(request, reply, routeFile, head))) return reply
+        if (!head) return reply.header('cache-control', REVALIDATE).sendFile('index.html')
+        const html = (await shellHtml())
+          .replace(/<meta\s+name="description"[^>]*>/i, '')
+          .replace('</head>', () => `${head}</head>`)
+        return reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html)
+      })
     }
   }
   app.setNotFoundHandler((request, reply) => {

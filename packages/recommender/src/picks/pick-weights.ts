@@ -53,6 +53,11 @@ export const PICK_FACTORS = {
    */
   adultCategoryMatch: ADULT_CATEGORY_MATCH,
   /**
+   * For an adult, a category whose age rule fits a child by this much more than an adult is a
+   * children's one too (issue 40), whatever its adult fit alone says.
+   */
+  childrensCategoryMargin: 0.5,
+  /**
    * A weak word of a title (pick-terms.ts WEAK_TITLE_TERMS) is evidence for an interest only in
    * a category the interest maps at least this much (or one named for it, or when none of its
    * targets is a category of this catalog): issue 43.

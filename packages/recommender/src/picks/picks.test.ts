@@ -458,4 +458,17 @@ describe('honest picks (issue 43 section 1)', () => {
     const cookbook = product('Games::Trivia & Quiz Games', 'The Home Cooking Quiz Book', 16)
     expect(titles(run(baker, {}, [...feed, cookbook]))).toContain(cookbook.title)
   })
+
+  it("an adult's activity (an interest the catalog's categories answer) counts only inside its categories, whatever the title says", () => {
+    const claire = profile({
+      name: 'Claire',
+      dateOfBirth: '1985-03-01',
+      interests: [{ name: 'Kites', love: true, targets: [{ path: SPORTS, weight: 1 }] }],
+    })
+    const kiteTattoo = product('Skincare & Fragrance::Body Art::Temporary Tattoos', 'Kite Surfer Temporary Tattoo', 3)
+    const kite = product(SPORTS, 'Delta Kite with Line', 12)
+    const answer = titles(run(claire, {}, [...feed, kiteTattoo, kite]))
+    expect(answer).toContain(kite.title)
+    expect(answer).not.toContain(kiteTattoo.title)
+  })
 })

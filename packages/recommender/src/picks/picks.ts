@@ -4,7 +4,7 @@ import { INTEREST_TERMS, pickTermsFor, TERM_BLIND_ROOTS, WEAK_TITLE_TERMS } from
 import { OPTION_TARGETS } from '../data/options.ts'
 import { parentPath, rootOf } from '../paths.ts'
 import { plainInterest } from '../reasoning.ts'
-import { pathMatch } from '../match.ts'
+import { mappingStrength } from '../match.ts'
 import { candidateOrder, candidateScores, explain, type Explanation, type ScoredCandidate } from '../score.ts'
 import { modelIndex } from '../model-index.ts'
 import { INTEREST_LEVEL, SIGNALS } from '../weights.ts'
@@ -661,6 +661,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     bestMatch: number
   } | null>(block.paths.length)
   const interestCount = plan.profile.interests.length
+  const { ageRule: ageRules } = modelIndex(plan.model)
   // An interest none of whose targets is a category of this catalog (another feed's tree, or none
   // mapped) has only its title words to go by: there they stay evidence, as before issue 43.
   const unmapped = plan.profile.interests.map(
@@ -677,9 +678,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     const matches = new Float64Array(interestCount)
     const pathWords = wordsOf(path.replaceAll('::', ' '))
     plan.profile.interests.forEach((interest, k) => {
-      let match = 0
-      for (const t of interest.targets)
-        if (t.weight > 0) match = Math.max(match, t.weight * pathMatch(plan.model, t.path, path))
+      let match = mappingStrength(plan.model, interest.targets, path)
       // A category named for the interest ("Books::Gardening") supports its weak words too.
       if (match === 0 && (unmapped[k] || nameWords[k]!.some((word) => hasTerm(pathWords, word))))
         match = PICK_FACTORS.weakTermSupport
@@ -691,6 +690,20 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
   /** A weak title word of term source `at` is evidence here (matchesOf: the category answers the interest). */
   const weakSupported = (matches: Float64Array, at: number) =>
     at < interestCount && matches[at]! >= PICK_FACTORS.weakTermSupport
+  // For an adult, an interest the catalog's categories answer (a target at weight 0.5 and more:
+  // an activity such as wine, golf, model railways) is evidence only inside those categories,
+  // whatever word the title holds: a dolls' house "Glass of Spilled Wine" or a model "VW Golf"
+  // is not a present for it (issue 43). An interest no category answers (a theme such as unicorns
+  // or Minecraft) is read by its title words wherever the product is filed.
+  const activity = plan.profile.interests.map(
+    (interest) => plan.adult && interest.targets.some((t) => t.weight >= 0.5 && plan.model.nodes.has(t.path)),
+  )
+  /** The hit of term source `at` for a product whose category reads `matches`: 1 title, 0.5 as a description would. */
+  const hitOf = (hit: number, matches: Float64Array, at: number) => {
+    if (hit === WEAK_TITLE_HIT) return weakSupported(matches, at) ? 1 : 0.5
+    if (hit === 1 && at < interestCount && activity[at] && !weakSupported(matches, at)) return 0.5
+    return hit
+  }
   const scored: Scored[] = []
   for (let i = 0; i < block.products.length; i++) {
     const why = block.skip[i]!
@@ -736,7 +749,11 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
               // The category's own interest and option readings (the interest map), for personal fit and reasons.
               interestShare: (c.signals.interest ?? 0) / (SIGNALS.interest.weight * catWeight),
               optionShare: optionShareOf(c.signals),
-              forChildren: plan.adult && c.ageFit < PICK_FACTORS.childrensCategoryBelow,
+              forChildren:
+                plan.adult &&
+                (c.ageFit < PICK_FACTORS.childrensCategoryBelow ||
+                  madeForChildren(ageRules[at] ?? NO_RULE) ||
+                  CHILDRENS_PATH.test(path)),
               ...bestOf(matchesOf(c.path)),
             }
       byPath[pathAt] = found
@@ -765,8 +782,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     let titleHit = false
     for (let k = offsets[i]!, end = offsets[i + 1]!; k < end; k += 2) {
       const sourceAt = pairs[k]!
-      let hit = pairs[k + 1]!
-      if (hit === WEAK_TITLE_HIT) hit = weakSupported(matches, sourceAt) ? 1 : 0.5
+      const hit = hitOf(pairs[k + 1]!, matches, sourceAt)
       const source = plan.termSources[sourceAt]!
       termMiss *= 1 - source.level * hit
       if (hit === 1) {
@@ -903,10 +919,8 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     const optionHits: string[] = []
     for (let k = offsets[item.at]!, end = offsets[item.at + 1]!; k < end; k += 2) {
       const sourceAt = pairs[k]!
-      let hit = pairs[k + 1]!
-      if (hit === WEAK_TITLE_HIT) hit = weakSupported(item.matches, sourceAt) ? 1 : 0
       // Only the title's own evidence is stated (issue 43: the reason must be true of the product).
-      if (hit < 1) continue
+      if (hitOf(pairs[k + 1]!, item.matches, sourceAt) < 1) continue
       const source = plan.termSources[sourceAt]!
       if (source.kind === 'interest')
         interestHits.push({ says: source.says, love: source.level >= 1, value: source.level })
@@ -914,12 +928,17 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     }
     // An interest's category is stated for an adult only when the interest maps it squarely (as for personal fit).
     const categoryInterests =
-      item.interestShare >= 0.25
-        ? explained(candidate).interests.filter((i) =>
-            plan.adult
-              ? i.value / (i.love ? INTEREST_LEVEL.love : INTEREST_LEVEL.like) >= PICK_FACTORS.adultCategoryMatch
-              : i.value >= 0.25,
-          )
+      item.interestShare >= 0.25 || (plan.adult && item.matches.some((m) => m >= PICK_FACTORS.adultCategoryMatch))
+        ? plan.adult
+          ? plan.profile.interests
+              .map((interest, k) => ({
+                name: interest.name,
+                love: interest.love,
+                value: (interest.love ? INTEREST_LEVEL.love : INTEREST_LEVEL.like) * item.matches[k]!,
+                square: item.matches[k]! >= PICK_FACTORS.adultCategoryMatch,
+              }))
+              .filter((i) => i.square)
+          : explained(candidate).interests.filter((i) => i.value >= 0.25)
         : []
     return {
       name: context.name,
@@ -1002,6 +1021,19 @@ function* bestFirst<T>(items: T[], compare: (a: T, b: T) => number): Generator<T
     down(0)
     yield top
   }
+}
+
+const NO_RULE: readonly number[] = [0, 0, 0, 0]
+/** A category whose own name says it is for children ("Home::Bedding & Linens::Children's Bedding"). */
+const CHILDRENS_PATH = /\b(children'?s?|kids'?|baby|toddlers?|nursery)\b/i
+
+/**
+ * A category made for children (issue 40: "a product whose catalog age fit is a child's"): its
+ * age rule (data/age.ts: toddler, child, teen, adult) fits a child by PICK_FACTORS
+ * .childrensCategoryMargin more than an adult ("Garden Tools" of a toy shop: 0.9 against 0.4).
+ */
+function madeForChildren(rule: readonly number[]): boolean {
+  return (rule[1] ?? 0) - (rule[3] ?? 0) >= PICK_FACTORS.childrensCategoryMargin
 }
 
 /** The largest of an interest's matches, beside them. */

@@ -28,10 +28,9 @@ import {
   IconTrain,
   type Icon,
 } from '@tabler/icons-react'
+import { categoryIllustrationKey, illustrationSpec, type IllustrationColor } from '@presently/domain'
 
-/** A Mantine palette colour: the picture's tint is its shade 1, the icon its shade 7. */
-export type IllustrationColor =
-  'grape' | 'violet' | 'indigo' | 'blue' | 'cyan' | 'teal' | 'green' | 'lime' | 'yellow' | 'orange' | 'red' | 'pink'
+export type { IllustrationColor }
 
 export interface CategoryIllustration {
   Icon: Icon
@@ -39,51 +38,38 @@ export interface CategoryIllustration {
 }
 
 /**
- * The picture of each top-level category (issue 14): a product without an image, or whose image
- * fails to load, shows its category's icon on its category's tint, the same on the card, the
- * product page and the liked list. Keys are category keys (see categoryIllustration).
+ * The Tabler icons the illustrations name (packages/domain category-illustration.ts holds which
+ * category takes which icon and colour; the server draws the same for its card images).
  */
-const ILLUSTRATIONS: Record<string, CategoryIllustration> = {
-  hobbies: { Icon: IconTrain, color: 'indigo' },
-  'die cast and toy vehicles': { Icon: IconCar, color: 'red' },
-  'figures and playsets': { Icon: IconHorseToy, color: 'orange' },
-  games: { Icon: IconDice5, color: 'violet' },
-  'characters and brands': { Icon: IconStars, color: 'yellow' },
-  'arts and crafts': { Icon: IconBrush, color: 'pink' },
-  'party supplies': { Icon: IconBalloon, color: 'grape' },
-  'fancy dress': { Icon: IconMasksTheater, color: 'grape' },
-  'dolls and accessories': { Icon: IconMoodKid, color: 'pink' },
-  'sports toys and outdoor': { Icon: IconBallFootball, color: 'green' },
-  'puppets and puppet theatres': { Icon: IconMasksTheater, color: 'orange' },
-  'jigsaws and puzzles': { Icon: IconPuzzle, color: 'blue' },
-  'baby and toddler toys': { Icon: IconBabyCarriage, color: 'cyan' },
-  'pretend play': { Icon: IconShoppingBag, color: 'teal' },
-  'educational toys': { Icon: IconSchool, color: 'blue' },
-  music: { Icon: IconMusic, color: 'violet' },
-  tech: { Icon: IconDeviceLaptop, color: 'cyan' },
-  'skincare and fragrance': { Icon: IconPerfume, color: 'pink' },
-  'gifts and cards': { Icon: IconGift, color: 'red' },
-  'tools and garden': { Icon: IconHammer, color: 'lime' },
-  'food and drink': { Icon: IconCandy, color: 'orange' },
-  home: { Icon: IconSofa, color: 'teal' },
-  'office supplies': { Icon: IconPencil, color: 'indigo' },
-  'pens, pencils and writing supplies': { Icon: IconPencil, color: 'indigo' },
-  bags: { Icon: IconBackpack, color: 'blue' },
-  'camping and hiking': { Icon: IconTent, color: 'green' },
-  dogs: { Icon: IconDog, color: 'yellow' },
-  'apparel and accessories': { Icon: IconHanger, color: 'violet' },
+const ICONS: Record<string, Icon> = {
+  'baby-carriage': IconBabyCarriage,
+  backpack: IconBackpack,
+  balloon: IconBalloon,
+  'ball-football': IconBallFootball,
+  brush: IconBrush,
+  candy: IconCandy,
+  car: IconCar,
+  'device-laptop': IconDeviceLaptop,
+  'dice-5': IconDice5,
+  dog: IconDog,
+  gift: IconGift,
+  hammer: IconHammer,
+  hanger: IconHanger,
+  'horse-toy': IconHorseToy,
+  'masks-theater': IconMasksTheater,
+  'mood-kid': IconMoodKid,
+  music: IconMusic,
+  pencil: IconPencil,
+  perfume: IconPerfume,
+  puzzle: IconPuzzle,
+  school: IconSchool,
+  shirt: IconShirt,
+  'shopping-bag': IconShoppingBag,
+  sofa: IconSofa,
+  stars: IconStars,
+  tent: IconTent,
+  train: IconTrain,
 }
-
-/** Words of other feeds' top-level categories, for categories not listed above. */
-const BY_WORD: readonly [RegExp, CategoryIllustration][] = [
-  [/cloth|apparel|fashion|wear|shirt/, { Icon: IconShirt, color: 'violet' }],
-  [/beauty|skin|fragrance|cosmetic/, { Icon: IconPerfume, color: 'pink' }],
-  [/tech|electronic|computer|phone/, { Icon: IconDeviceLaptop, color: 'cyan' }],
-  [/home|garden|furniture|kitchen/, { Icon: IconSofa, color: 'teal' }],
-  [/food|drink|chocolate|sweet/, { Icon: IconCandy, color: 'orange' }],
-  [/toy|game|play/, { Icon: IconPuzzle, color: 'blue' }],
-  [/sport|outdoor/, { Icon: IconBallFootball, color: 'green' }],
-]
 
 /** What a product without a category (or in an unknown one) shows. */
 export const DEFAULT_ILLUSTRATION: CategoryIllustration = { Icon: IconGift, color: 'orange' }
@@ -93,11 +79,7 @@ export const DEFAULT_ILLUSTRATION: CategoryIllustration = { Icon: IconGift, colo
  * by keyword for other feeds' ("Men's Clothing" -> the shirt), else the gift.
  */
 export function categoryIllustration(categoryName: string | null | undefined): CategoryIllustration {
-  if (!categoryName) return DEFAULT_ILLUSTRATION
-  const key = categoryName
-    .toLowerCase()
-    .replace(/&/g, 'and')
-    .replace(/[-\s]+/g, ' ')
-    .trim()
-  return ILLUSTRATIONS[key] ?? BY_WORD.find(([pattern]) => pattern.test(key))?.[1] ?? DEFAULT_ILLUSTRATION
+  const spec = illustrationSpec(categoryIllustrationKey(categoryName))
+  const Icon = spec ? ICONS[spec.icon] : undefined
+  return spec && Icon ? { Icon, color: spec.color } : DEFAULT_ILLUSTRATION
 }

@@ -1,6 +1,7 @@
-import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
 import { parseMoneyText, PICK_COUNT_RANGE, PICK_MAX_PRICE } from '@presently/domain'
 import { MoneyInput } from '../../lib/money-input'
 import { IconInfoCircle } from '@tabler/icons-react'
@@ -100,6 +101,16 @@ export function GiftPicks({ personId, personName, occasionId, occasionLabel, ord
               data-testid="gift-picks-note"
             >
               {query.data.note}
+              {/* Issue 43: a way on, never filler. */}
+              <Group gap="md" mt="xs" data-testid="gift-picks-way-on">
+                <Text size="sm">{PICKS_UI.wayOnIntro}</Text>
+                <Anchor component={Link} to="/gift-finder" size="sm">
+                  {PICKS_UI.wayOnFinder}
+                </Anchor>
+                <Anchor component={Link} to="/my-account/lists" size="sm">
+                  {PICKS_UI.wayOnWishList}
+                </Anchor>
+              </Group>
             </Alert>
           ) : null}
           {query.data.picks.length === 0 ? (

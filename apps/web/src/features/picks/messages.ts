@@ -16,4 +16,8 @@ export const PICKS_UI = {
   undo: 'Undo',
   undoLabel: (title: string) => `Show ${title} again`,
   fetchFailed: (message: string) => `Failed to fetch gift ideas: ${message}`,
+  /** Issue 43: where the honesty line leads when the shop has little for the person. */
+  wayOnIntro: 'Other ways to find something:',
+  wayOnFinder: 'Try the gift finder',
+  wayOnWishList: 'Add an idea from any shop to a wish list',
 } as const

@@ -1,3 +1,6 @@
+import { useQuery } from '@tanstack/react-query'
+import { AnchorLink, ButtonLink } from '../../lib/links'
+import { useTRPC } from '../../lib/trpc'
 import { Badge, Box, Button, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconBell, IconCheck, IconGift, IconListDetails, IconUserPlus } from '@tabler/icons-react'
 import { lazy, Suspense, useState } from 'react'
@@ -133,6 +136,8 @@ export function Landing() {
         </Group>
       </Container>
 
+      <GiftFinderSection />
+
       <Box className={classes.browse}>
         <Container size="lg" px={{ base: 'md', sm: 'lg' }} py={{ base: 48, sm: 64 }}>
           <Stack gap={6} mb="xl">
@@ -143,5 +148,44 @@ export function Landing() {
         </Container>
       </Box>
     </>
+  )
+}
+
+/**
+ * Issue 40: the gift finder for anyone, and the collections of common questions that have at
+ * least 12 products (listed from the server; none while it has not answered).
+ */
+function GiftFinderSection() {
+  const trpc = useTRPC()
+  const collections = useQuery(trpc.giftFinder.collections.queryOptions())
+  return (
+    <Container size="lg" px={{ base: 'md', sm: 'lg' }} pb={{ base: 48, sm: 64 }}>
+      <Stack gap="md" className={classes.step} p="lg" data-testid="landing-gift-finder">
+        <Title order={2}>Need a present today?</Title>
+        <Text c="dimmed" maw={640}>
+          Answer four quick questions (who it is for, their age, the occasion and your budget) and get ideas with the
+          reason each one fits. No account needed.
+        </Text>
+        <Group>
+          <ButtonLink to="/gift-finder" size="md" leftSection={<IconGift size={18} aria-hidden />}>
+            Try the gift finder
+          </ButtonLink>
+        </Group>
+        {collections.data?.length ? (
+          <nav aria-label="Popular gift ideas">
+            <Text fw={600} mb="xs">
+              Popular gift ideas
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
+              {collections.data.map((c) => (
+                <AnchorLink key={c.slug} to="/collections/$slug" params={{ slug: c.slug }}>
+                  {c.title}
+                </AnchorLink>
+              ))}
+            </SimpleGrid>
+          </nav>
+        ) : null}
+      </Stack>
+    </Container>
   )
 }

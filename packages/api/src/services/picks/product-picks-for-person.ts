@@ -160,35 +160,42 @@ export async function productPicksForPerson(db: Db, options: ProductPicksOptions
     ? (await reorderPicksWithLlm(options.llm, profileSummary(input.profile, input.occasion, today), result)).picks
     : result.picks
   return {
-    picks: picks.map((pick) => {
-      const levels = pick.product.path?.split('::') ?? []
-      return {
-        product: {
-          id: pick.product.id,
-          awProductId: pick.product.awProductId,
-          title: pick.product.title,
-          price: pick.product.price,
-          imageUrl: pick.product.imageUrl,
-          brand: pick.product.brand,
-          merchant: pick.product.merchant,
-          rating: pick.product.rating,
-          reviewCount: pick.product.reviewCount,
-          productUrl: pick.product.productUrl,
-          categoryName: levels[0] ?? null,
-          category_level1: levels[1] ?? null,
-          category_level2: levels[2] ?? null,
-          category_level3: levels[3] ?? null,
-        },
-        category: { name: pick.category.name, categoryUrl: pick.category.url },
-        reason: pick.reason,
-        score: pick.score,
-      }
-    }),
+    picks: picks.map(toPickOutput),
     budget: result.budget,
     personName: input.profile.name,
     fewForInterests: result.fewForInterests,
     note: result.note,
     metadata: { processingTime: ms(performance.now() - started) },
+  }
+}
+
+/**
+ * A pick as the API answers it (issue 20's shape): the product with its category levels (for the
+ * card's illustration), the category's name and listing, the reason and the score. Shared by the
+ * person's picks and the gift finder (issue 40).
+ */
+export function toPickOutput(pick: ProductPick): ProductPicksOutput['picks'][number] {
+  const levels = pick.product.path?.split('::') ?? []
+  return {
+    product: {
+      id: pick.product.id,
+      awProductId: pick.product.awProductId,
+      title: pick.product.title,
+      price: pick.product.price,
+      imageUrl: pick.product.imageUrl,
+      brand: pick.product.brand,
+      merchant: pick.product.merchant,
+      rating: pick.product.rating,
+      reviewCount: pick.product.reviewCount,
+      productUrl: pick.product.productUrl,
+      categoryName: levels[0] ?? null,
+      category_level1: levels[1] ?? null,
+      category_level2: levels[2] ?? null,
+      category_level3: levels[3] ?? null,
+    },
+    category: { name: pick.category.name, categoryUrl: pick.category.url },
+    reason: pick.reason,
+    score: pick.score,
   }
 }
 

@@ -44,6 +44,21 @@ function ProductDetailLoaded({ id }: { id: number }) {
   return <ProductView product={query.data} />
 }
 
+/**
+ * True when the page the server sent for this product already has its JSON-LD in the head
+ * (issue 40: the server's has the offer's availability and price validity); the app's own is
+ * then left out, so a page has one Product. A page reached inside the app has none there.
+ */
+function servedJsonLd(pageUrl: string): boolean {
+  if (typeof document === 'undefined') return false
+  const script = document.head.querySelector('script[type="application/ld+json"][data-page-meta]')
+  try {
+    return (JSON.parse(script?.textContent ?? 'null') as { offers?: { url?: string } } | null)?.offers?.url === pageUrl
+  } catch {
+    return false
+  }
+}
+
 function ProductView({ product }: { product: Product }) {
   const { user } = useSession()
   // Issue 43 §5: the tab names the product and the shop ("... Puzzle Vase – Presently").
@@ -52,10 +67,12 @@ function ProductView({ product }: { product: Product }) {
   const pageUrl = new URL(`/product/${productUrlId(product)}`, window.location.origin).href
   return (
     <PageContainer>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(product, pageUrl)) }}
-      />
+      {servedJsonLd(pageUrl) ? null : (
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(product, pageUrl)) }}
+        />
+      )}
       <Box mb="md">
         <CategoryBreadcrumb levels={levels} current={product.title} />
       </Box>
