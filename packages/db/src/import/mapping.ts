@@ -10,6 +10,8 @@ import path from 'node:path'
  * - brand, merchant (name), merchantId, itemGroupId (variants of one product share it)
  * - rating (0..5), reviewCount, salesRank, size, colour
  * - inStock: what the feed says of stock (Awin's in_stock, a number available); empty is unknown
+ * - recommendedPrice: a recommended or "was" price (Awin's rrp_price, else product_price_old;
+ *   not base_price, Awin's price per unit of measure) kept when above the price (issue 39)
  */
 export const SHOP_FIELDS = [
   'id',
@@ -32,6 +34,7 @@ export const SHOP_FIELDS = [
   'size',
   'colour',
   'inStock',
+  'recommendedPrice',
 ] as const
 export type ShopField = (typeof SHOP_FIELDS)[number]
 
@@ -89,6 +92,7 @@ export const AWIN_PRESET: Preset = {
     size: ['Fashion:size', 'size'],
     colour: ['colour', 'color'],
     inStock: ['in_stock', 'stock_status', 'availability'],
+    recommendedPrice: ['rrp_price', 'product_price_old'],
   },
   matches: (header) => ['aw_product_id', 'product_name', 'search_price'].every((c) => header.includes(c)),
 }
