@@ -34,6 +34,7 @@ import { registerJobRoutes } from './rest/jobs.ts'
 import { registerWishListRoutes } from './rest/wish-lists.ts'
 import { registerSharedListPrivacy, serializeRequest } from './plugins/shared-list-privacy.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
+import { registerPriceRoutes } from './rest/prices.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
@@ -162,6 +163,7 @@ export async function buildApp({
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
   await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check })
   await registerReminderRoutes(app, db)
+  await registerPriceRoutes(app, db)
   const webDist = env.WEB_DIST ?? defaultWebDist
   // Landing, listing and product pages rendered for visitors (issue 24, LCP; first-view-html.md).
   await registerStatic(app, webDist, { firstView: createFirstView(app, webDist, new URL(env.APP_URL).origin) })

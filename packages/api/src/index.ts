@@ -97,6 +97,8 @@ export {
 } from './services/reminders/run-reminders.ts'
 export { productPickIdeas, recommendedCategoryIdeas, type GiftIdeasSource } from './services/reminders/gift-ideas.ts'
 export { getReminderSettings, saveReminderSettings, unsubscribeFromReminders } from './services/reminders/settings.ts'
+export { getPriceHistory } from './services/prices/price-history.ts'
+export { getWatchedPrices } from './services/prices/watched-prices.ts'
 export {
   validateSchedule,
   describeSchedule,

@@ -16,6 +16,7 @@ import { wishListsRouter } from './router/wish-lists.ts'
 import { sharedListsRouter } from './router/shared-lists.ts'
 import { giftsRouter } from './router/gifts.ts'
 import { remindersRouter } from './router/reminders.ts'
+import { pricesRouter } from './router/prices.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   sharedLists: sharedListsRouter,
   gifts: giftsRouter,
   reminders: remindersRouter,
+  prices: pricesRouter,
 })
 
 /** The API's type, imported by the web client. */

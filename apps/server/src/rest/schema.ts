@@ -48,6 +48,10 @@ export const API_TAGS = [
     description: "Gift reminders (issue 21): the account's reminder settings and the reminder email's unsubscribe",
   },
   {
+    name: 'prices',
+    description: 'Prices that move (issue 39): price history, watched prices, price alert settings and web push',
+  },
+  {
     name: 'notifications',
     description: 'Admin: the scheduled email campaigns of the Email Manager (account-area §2 Tools, §7)',
   },
