@@ -100,6 +100,29 @@ export { getReminderSettings, saveReminderSettings, unsubscribeFromReminders } f
 export { getPriceHistory } from './services/prices/price-history.ts'
 export { getWatchedPrices } from './services/prices/watched-prices.ts'
 export {
+  getPriceAlertSettings,
+  savePriceAlertSettings,
+  unsubscribeFromPriceAlerts,
+  PRICE_ALERTS_UNSUBSCRIBED,
+} from './services/prices/alert-settings.ts'
+export {
+  runPriceAlerts,
+  queuePriceAlerts,
+  type PriceAlertDeps,
+  type PriceAlertRunStats,
+} from './services/prices/run-price-alerts.ts'
+export {
+  resolveVapidKeys,
+  webPushSender,
+  sendDuePush,
+  subscribePush,
+  unsubscribePush,
+  isAllowedPushEndpoint,
+  type PushSend,
+  type VapidKeys,
+} from './services/prices/push.ts'
+export type { PushContext, FeedsContext } from './trpc.ts'
+export {
   validateSchedule,
   describeSchedule,
   nextRunAfter,

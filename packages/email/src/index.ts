@@ -14,6 +14,7 @@ export {
   renderConfirmEmail,
   renderResetPasswordEmail,
   renderRemindersEmail,
+  renderPriceAlertsEmail,
   renderProfileCompletionEmail,
   listUnsubscribeHeaders,
   extractLinks,
@@ -30,3 +31,4 @@ export {
   type RemindersEmailProps,
 } from './templates/reminders.ts'
 export type { ProfileCompletionProps, IncompletePersonItem } from './templates/profile-completion.ts'
+export type { PriceAlertItem, PriceAlertsEmailProps } from './templates/price-alerts.ts'

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react'
 import { render, toPlainText } from '@react-email/render'
 import { confirmEmail, confirmEmailSubject, type ConfirmEmailProps } from './templates/confirm-email.ts'
+import { priceAlertsEmail, priceAlertsSubject, type PriceAlertsEmailProps } from './templates/price-alerts.ts'
 import { remindersEmail, remindersSubject, type RemindersEmailProps } from './templates/reminders.ts'
 import {
   profileCompletionEmail,
@@ -34,6 +35,11 @@ export function renderResetPasswordEmail(props: ResetPasswordProps): Promise<Ren
 /** The gift reminder mail of the upcoming-events campaign (issue 21). */
 export function renderRemindersEmail(props: RemindersEmailProps): Promise<RenderedEmail> {
   return renderBoth(remindersSubject(props.reminders), remindersEmail(props))
+}
+
+/** The day's price alert mail (issue 39). */
+export function renderPriceAlertsEmail(props: PriceAlertsEmailProps): Promise<RenderedEmail> {
+  return renderBoth(priceAlertsSubject(props.alerts), priceAlertsEmail(props))
 }
 
 /** The profile-completion campaign mail (issue 13). */

@@ -25,6 +25,7 @@ import { COLUMNS, UPDATE_SQL, feedHash } from './product-columns.ts'
 import { loadFeedIndex, sourceHasProducts, type FeedIndex } from './feed-index.ts'
 import {
   applyRefreshChanges,
+  bumpCatalogVersion,
   deferCatalogVersion,
   emptyRefreshChanges,
   noteChanges,
@@ -681,6 +682,8 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
         committed,
       )
     }
+    // A refresh's committed batches deferred the catalog version: readers see them now.
+    if (refresh && db) await bumpCatalogVersion(db).catch(() => undefined)
     await finish('failed', (failure as Error).message).catch(() => undefined)
     throw failure
   }
