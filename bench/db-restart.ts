@@ -15,6 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServer } from './server-process.ts'
 import { createDb, findRunningCluster, inArray, people } from '@presently/db'
 import { signUpOverHttp } from '../apps/server/src/testing/http-accounts.ts'
 
@@ -32,7 +33,8 @@ function percentile(values: number[], p: number): number {
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'presently-bench-restart-'))
   execFileSync('chmod', ['755', dataDir])
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  buildServer()
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: path.join(here, '../apps/server'),
     env: {
       ...process.env,

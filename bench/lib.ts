@@ -80,6 +80,27 @@ export async function load(
 }
 
 /**
+ * Like load, but every request is a miss of the server's caches (issue 44): `paths` are many
+ * distinct URLs (the same searches with a different `seed`, which only the random order reads, so
+ * the answer is the same but no cache holds it), cycled by the closed loop; no cold pass. Prints
+ * one line; asserts nothing.
+ */
+export async function loadMisses(base: string, paths: string[], title: string): Promise<void> {
+  const measured = await closedLoop({
+    origin: base,
+    paths,
+    headers: { 'accept-encoding': acceptEncoding },
+    concurrency: connections,
+    seconds,
+  })
+  const { latencies } = measured
+  const fmt = (n: number) => n.toFixed(1).padStart(6)
+  console.log(
+    `    ${title.padEnd(26)} misses (${paths.length} urls, ${measured.requests} sent)        | load p50 ${fmt(percentile(latencies, 50))} p95 ${fmt(percentile(latencies, 95))} p99 ${fmt(percentile(latencies, 99))} ms ${(measured.requests / measured.seconds).toFixed(0).padStart(6)} req/s (${measured.non2xx} non-2xx, ${measured.errors} errors)`,
+  )
+}
+
+/**
  * The shop's server on `db` (no SPA, silent), listening on a free loopback port, with a session
  * for `userId`: its address, the Cookie header of that session, and close().
  */

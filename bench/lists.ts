@@ -53,7 +53,7 @@ async function run(target: Target): Promise<void> {
       SHARED_LIST_RATE_LIMIT_PER_MINUTE: 100_000_000,
       // Each visitor comes from its own address (X-Forwarded-For), as family members do: from one
       // address every call would update the same rate-limit counter row, one commit at a time.
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
     },
     db: target.db,
     logger: false,

@@ -22,6 +22,7 @@
  *   BENCH_PRODUCTS=0 npm run bench:picks     # the shipped catalog only (default: also at 1,000,000)
  *   BENCH_PROCESSES=0 npm run bench:picks    # no run on server processes (default: 2)
  *   BENCH_TARGETS=server DATABASE_URL=postgres://... npm run bench:picks   # the server alone
+ *   BENCH_SPEED=0 npm run bench:picks        # quality only (the personas and the visitors' questions)
  */
 import os from 'node:os'
 import { clickThroughs, eq, occasions, products, sql } from '@presently/db'
@@ -58,6 +59,11 @@ async function run(target: Target): Promise<void> {
     let repeats = 0
     let goodAnswers = 0
     let honest = 0
+    // Issue 43: shown picks a person would accept (the product is what the reason says it is
+    // for), overall and for adults; and the adults whose interests the catalog lacks.
+    let accepted = 0
+    let adultPicks = 0
+    let adultAccepted = 0
     const leaves: number[] = []
     const roots: number[] = []
     const maxLeaf: number[] = []
@@ -101,6 +107,11 @@ async function run(target: Target): Promise<void> {
         const ok = acceptable(persona, { path, title: pick.product.title })
         marks.push(ok)
         if (ok) good += 1
+        if (ok) accepted += 1
+        if ((persona.age ?? 30) >= 18) {
+          adultPicks += 1
+          if (ok) adultAccepted += 1
+        }
       }
       if (good >= 3) goodAnswers += 1
       else
@@ -127,6 +138,9 @@ async function run(target: Target): Promise<void> {
     console.log(`  personas: ${n} on ${new Set(PICK_PERSONAS.map((p) => p.occasion)).size} occasions`)
     console.log(`  picks within budget: ${pct(withinBudget, picks)} (${withinBudget}/${picks})`)
     console.log(`  personas whose top 8 hold >= 3 acceptable products: ${pct(goodAnswers, n)} (${goodAnswers}/${n})`)
+    console.log(
+      `  shown picks a person would accept: ${pct(accepted, picks)} (${accepted}/${picks}); adults ${pct(adultAccepted, adultPicks)} (${adultAccepted}/${adultPicks})`,
+    )
     console.log(`  picks repeating a bought product or another pick: ${pct(repeats, picks)} (${repeats})`)
     console.log(
       `  diversity per answer: ${mean(leaves).toFixed(2)} leaf categories, ${mean(roots).toFixed(2)} top-level categories, at most ${Math.max(...maxLeaf)} from one leaf`,
@@ -136,6 +150,7 @@ async function run(target: Target): Promise<void> {
     )
     for (const line of weak) console.log(`    weak: ${line}`)
 
+    if (process.env.BENCH_SPEED === '0') return
     // Speed: 50 people of one user, concurrency 16.
     const busy = await signedIn(db, 'fifty-people-picks@example.com')
     const ids: number[] = []

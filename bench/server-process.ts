@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import http from 'node:http'
@@ -39,8 +39,9 @@ export interface ServerProcessOptions {
 }
 
 /**
- * Starts the real server (apps/server/src/server.ts) in its own process, the way `npm start` does
- * (tsx), on 127.0.0.1:`port` with a fresh DATA_DIR in the temp folder (removed by stop()). The
+ * Starts the real server in its own process, the way `npm start` does (the compiled
+ * apps/server/dist/server.js under `node --enable-source-maps`, built first when its sources
+ * changed: turbo's cache), on 127.0.0.1:`port` with a fresh DATA_DIR in the temp folder (removed by stop()). The
  * embedded database is used unless DATABASE_URL is set. Resolves once /healthz answers 200, which
  * includes the first start's catalog import.
  * @throws Error when the process exits or /healthz does not answer within 5 minutes.
@@ -48,9 +49,10 @@ export interface ServerProcessOptions {
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'presently-bench-server-'))
   const url = `http://127.0.0.1:${options.port}`
+  buildServer()
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeFlags ?? []), '--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
+    [...(options.nodeFlags ?? []), '--enable-source-maps', path.join(repoRoot, 'apps/server/dist/server.js')],
     {
       cwd: repoRoot,
       env: {
@@ -97,6 +99,14 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
       await rm(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** Builds apps/server/dist as `npm start` does (a no-op when turbo's cache holds this source's build). */
+export function buildServer(): void {
+  execFileSync('npx', ['turbo', 'run', 'build', '--filter=@presently/server', '--output-logs=errors-only'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
 }
 
 /** One GET of `url` through `agent` (its keep-alive connection), body read and dropped. */

@@ -3,7 +3,7 @@
  * answer checked to be the caller's own, while others change and reset passwords, register,
  * sign out and toggle settings (apps/server/src/testing/session-isolation-load.ts).
  *
- * Starts the shop as `npm start` does (tsx src/server.ts, embedded PostgreSQL in a fresh
+ * Starts the shop as `npm start` does (the compiled dist/server.js, embedded PostgreSQL in a fresh
  * DATA_DIR, catalog import), measures memory after start, runs the load, measures again.
  * Prints requests, errors, mix-ups (must be 0), latency percentiles, and the RSS of the Node
  * process (now and peak, VmHWM) and of its whole process tree (the cluster included).
@@ -16,6 +16,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildServer } from './server-process.ts'
 import { createDb, findRunningCluster } from '@presently/db'
 import { processMemory, treeMemory } from './memory.ts'
 import { percentile, runIsolationLoad } from '../apps/server/src/testing/session-isolation-load.ts'
@@ -37,7 +38,8 @@ function report(label: string, serverPid: number, treeRoot: number) {
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'presently-bench-isolation-'))
   execFileSync('chmod', ['755', dataDir])
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  buildServer()
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: path.join(here, '../apps/server'),
     env: {
       ...process.env,

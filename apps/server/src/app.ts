@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
-import type { Db } from '@presently/db'
+import { ReplicaSet, type Db } from '@presently/db'
 import type { MailTransport } from '@presently/email'
 import { envDefaults, type Env } from './env.ts'
 import { registerErrorHandler } from './plugins/errors.ts'
@@ -15,6 +15,8 @@ import { registerHealth } from './plugins/health.ts'
 import { registerCompression } from './plugins/compression.ts'
 import { registerAccountCache } from './plugins/account-cache.ts'
 import { registerPublicReadCache } from './plugins/public-read-cache.ts'
+import { registerReplicaReads } from './plugins/replica-reads.ts'
+import { onCloseWithin } from './plugins/bounded-close.ts'
 import { registerBackgroundWork } from './plugins/background.ts'
 import { registerAuthRoutes } from './rest/auth.ts'
 import { registerGoogleRoutes } from './rest/google.ts'
@@ -32,7 +34,7 @@ import { registerProductDisableRoutes } from './rest/product-disable.ts'
 import { registerRecommendationRoutes } from './rest/recommendations.ts'
 import { registerJobRoutes } from './rest/jobs.ts'
 import { registerWishListRoutes } from './rest/wish-lists.ts'
-import { registerSharedListPrivacy, serializeRequest } from './plugins/shared-list-privacy.ts'
+import { LOG_HOOKS, registerSecretUrlPrivacy, serializeRequest } from './plugins/secret-urls.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerPriceRoutes } from './rest/prices.ts'
 import { registerJobs } from './plugins/jobs.ts'
@@ -41,11 +43,28 @@ import fastifyEtag from '@fastify/etag'
 
 /**
  * The logger options with the log-safe `err` serializer (plugins/log-errors.ts, issue 25): no
- * query parameter values in the log. `false` (tests) stays off.
+ * query parameter values in the log; and every line through the secret rule (LOG_HOOKS,
+ * issue 41). `false` (tests) stays off.
  */
 function withSafeErrors(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (typeof logger !== 'object') return logger
-  return { ...logger, serializers: { ...logger.serializers, err: errorForLog } }
+  return {
+    ...logger,
+    hooks: { ...logger.hooks, ...LOG_HOOKS },
+    serializers: { ...logger.serializers, err: errorForLog },
+  }
+}
+
+/**
+ * TRUST_PROXY (env.ts parseTrustProxy) as Fastify's trustProxy option (issue 41). A hop count
+ * becomes proxy-addr's trust function "the first n addresses, the connection's own first"
+ * (Express's meaning): Fastify 5.12 takes a bare number to mean "trust nothing", because a count
+ * cannot tell a proxy from a client that connects directly (README "Configuration").
+ */
+export function trustProxyOption(value: Env['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (typeof value !== 'number') return value
+  const hops = value
+  return (_address: string, hop: number) => hop < hops
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist')
@@ -77,8 +96,8 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const env = { ...envDefaults(), ...given }
   const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000
-  // Errors go through the log-safe serializer (issue 25); request URLs through redactUrl, so the
-  // log never holds a shared wish list's token (issue 23).
+  // Errors go through the log-safe serializer (issue 25); request URLs through urlForLog and every
+  // line through redactLogLine, so the log never holds a secret link's token (issues 23, 41).
   const safeLogger = withSafeErrors(logger ?? { level: env.LOG_LEVEL })
   const app = Fastify({
     logger:
@@ -86,7 +105,7 @@ export async function buildApp({
         ? { ...safeLogger, serializers: { req: serializeRequest, ...safeLogger.serializers } }
         : safeLogger,
     routerOptions: { maxParamLength: 500 },
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     // A client gets REQUEST_TIMEOUT_SECONDS for its headers and body together; Node checks open
     // connections every second (default 30 s), so a slow drip is cut within a second of the
     // limit, with a 408 (issue 25, docs/decisions/request-timeouts.md).
@@ -94,7 +113,7 @@ export async function buildApp({
     http: { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: 1000 },
   })
   if (onRoute) app.addHook('onRoute', onRoute)
-  registerSharedListPrivacy(app)
+  registerSecretUrlPrivacy(app)
   registerErrorHandler(app)
   // Before any route: the zod validator and serializer, and the OpenAPI document of /api/*.
   await registerOpenApi(app, { appUrl: env.APP_URL })
@@ -135,7 +154,23 @@ export async function buildApp({
     background,
   })
 
-  await registerHealth(app, { db })
+  // Read replicas (issue 42): checked every 500 ms; dropping and taking one back are logged.
+  const replicas =
+    env.DATABASE_REPLICA_URLS.length > 0
+      ? new ReplicaSet({
+          primary: db,
+          urls: env.DATABASE_REPLICA_URLS,
+          maxLagSeconds: env.REPLICA_MAX_LAG_SECONDS,
+          onChange: (status) =>
+            status.inUse
+              ? app.log.info({ replica: status }, `replicas: ${status.name} in use again`)
+              : app.log.warn({ replica: status }, `replicas: ${status.name} dropped: ${status.reason ?? ''}`),
+          onError: (err) => app.log.warn({ err }, 'replicas: could not read the primary position'),
+        })
+      : undefined
+  if (replicas) onCloseWithin(app, 'the read replicas', () => replicas.close())
+
+  await registerHealth(app, { db, replicas })
 
   // Strong ETags on every response; a matching If-None-Match gets a 304 (public catalog reads).
   await app.register(fastifyEtag)
@@ -144,7 +179,9 @@ export async function buildApp({
   // Signed-in answers kept per user and data version, JSON and compressed bytes (issue 24).
   registerAccountCache(app, { maxBytes: env.ACCOUNT_CACHE_MB * 1024 * 1024 })
   // Public catalog answers kept as bytes per catalog version (held in memory by LISTEN) and URL.
-  registerPublicReadCache(app, { db, maxBytes: env.PUBLIC_READ_CACHE_MB * 1024 * 1024 })
+  const catalogVersion = registerPublicReadCache(app, { db, maxBytes: env.PUBLIC_READ_CACHE_MB * 1024 * 1024 })
+  // Public reads on a replica when one has caught up (issue 42): request.readDb(), ctx.readDb.
+  registerReplicaReads(app, { db, replicas, catalogVersion })
   const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
   await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs })
   await registerAuthRoutes(app, db, auth)
@@ -153,7 +190,7 @@ export async function buildApp({
   if (env.NODE_ENV !== 'production') registerOutboxPage(app, db)
   registerProductRoutes(app, db)
   registerCatalogRoutes(app, db)
-  registerVariantRoutes(app, db)
+  registerVariantRoutes(app)
   await registerPeopleAndEventsRoutes(app, db, env.APP_URL)
   await registerLikeRoutes(app, db)
   await registerOrderRoutes(app, db)

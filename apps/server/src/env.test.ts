@@ -24,13 +24,32 @@ describe('parseEnv: accounts and email settings', () => {
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'Adm1nPass',
       AUTH_RATE_LIMIT_IP_MAX: '3',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     })
     expect(env).toMatchObject({
       SMTP_URL: 'smtp://user:pass@mail.example:587',
       AUTH_RATE_LIMIT_IP_MAX: 3,
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
     })
+  })
+
+  it.each([
+    ['0', false],
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.0/8, 192.168.1.10', ['10.0.0.0/8', '192.168.1.10']],
+    ['loopback,fd00::/8', ['loopback', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%s as a hop count or proxy addresses (issue 41)', (value, parsed) => {
+    expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(parsed)
+  })
+
+  it.each([
+    ['true', 'TRUST_PROXY: true is refused: it believes every X-Forwarded-For entry'],
+    ['yes', 'TRUST_PROXY: must be false, a hop count'],
+    ['10.0.0.0/33', 'not 10.0.0.0/33'],
+    ['21', 'a hop count must be between 0 and 20'],
+  ])('refuses TRUST_PROXY=%s, saying why (issue 41)', (value, message) => {
+    expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(message)
   })
 
   it.each([

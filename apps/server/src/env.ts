@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -11,6 +12,66 @@ const smtpUrl = z
   .url()
   .refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://, e.g. smtp://user:pass@host:587')
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** True for "10.0.0.1", "10.0.0.0/8", "fd00::/8", "loopback": what proxy-addr compiles. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  if (!/^\d{1,3}$/.test(prefix)) return false
+  return Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * TRUST_PROXY (issue 41, finding 3), in Fastify's trustProxy forms:
+ * - "false" or "0" (default): no proxy; the connection's address is the visitor's.
+ * - a hop count "1".."20": that many proxies in front of the shop; the visitor is the entry of
+ *   X-Forwarded-For that many hops back (the last entry behind one reverse proxy). Entries further
+ *   left were written by the client and are not believed.
+ * - a comma-separated list of proxy addresses or CIDRs ("10.0.0.0/8, 192.168.1.10", or
+ *   proxy-addr's loopback, linklocal, uniquelocal): entries are believed only from those.
+ * "true" is refused: it believes every entry, so any visitor names their own address and steps
+ * round every per-IP limit, or aims a lock-out at someone else's.
+ * @returns false, a hop count, or the list of addresses.
+ */
+export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const text = value.trim()
+  if (text === 'false' || text === '0') return false
+  if (text === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'true is refused: it believes every X-Forwarded-For entry, so any visitor could choose their own address ' +
+        'and get round the rate limits. Give the number of proxies in front of the shop (1 behind one reverse ' +
+        'proxy) or their addresses/CIDRs, e.g. 10.0.0.0/8',
+    })
+    return z.NEVER
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text)
+    if (hops <= 20) return hops
+    ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 20' })
+    return z.NEVER
+  }
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  const bad = entries.filter((entry) => !isProxyAddress(entry))
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false, a hop count (1 behind one reverse proxy) or proxy addresses/CIDRs separated by commas; not ${bad.join(', ') || 'empty'}`,
+    })
+    return z.NEVER
+  }
+  return entries
+}
+
 /** A positive whole number from the environment. */
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback)
 
@@ -21,16 +82,34 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_URL: postgresUrl.optional(),
+    /**
+     * Read replicas (issue 42): postgres:// URLs of hot standbys of DATABASE_URL's server,
+     * separated by commas. Public reads that tolerate a short lag go to them; unset: everything
+     * on the primary.
+     */
+    DATABASE_REPLICA_URLS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(postgresUrl).max(16, 'at most 16 replicas')),
+    /** A replica further behind the primary than this many seconds is not read (issue 42). */
+    REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0.5).max(3600).default(5),
     DATA_DIR: z.string().min(1).default('./.data'),
     APP_URL: z.string().url().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Folder of the built SPA; default apps/web/dist. */
     WEB_DIST: z.string().optional(),
-    /** Trust X-Forwarded-For (behind a reverse proxy), so rate limits see the client's IP. */
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
+    /**
+     * Which proxies in front of the shop to believe about the visitor's address
+     * (X-Forwarded-For), in Fastify's trustProxy forms (issue 41): a hop count, or the proxies'
+     * addresses and CIDRs. See parseTrustProxy.
+     */
+    TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
     /** Outgoing mail server; unset keeps mail in the outbox (email_log, /dev/outbox). */
     SMTP_URL: smtpUrl.optional(),
     MAIL_FROM: z.string().min(3).default('Presently <no-reply@presently.local>'),
@@ -61,8 +140,8 @@ export const envSchema = z
      */
     AUTH_RATE_LIMIT_EMAIL_MAX: count(5),
     /**
-     * Failed sign-ins per email from all IPs per window before each further attempt waits
-     * (1 s, doubling, at most the window); the user's own signed-in device never waits.
+     * Failed sign-ins per email from all IPs per window past which signing in also needs a
+     * one-time code emailed to the account (issue 41); the user's own signed-in device never does.
      */
     AUTH_LOGIN_EMAIL_FAILURE_MAX: count(50),
     /** The window of both limits, in minutes. */

@@ -6,6 +6,7 @@ import { ensureAdmin } from '@presently/api'
 import { EmbeddedDatabaseError, openDatabase, runMigrations, withStartupLock, type Database } from '@presently/db'
 import { seedCatalogIfEmpty } from '@presently/db/import'
 import { parseEnv, type Env } from './env.ts'
+import { LOG_HOOKS } from './plugins/secret-urls.ts'
 
 let env: Env
 try {
@@ -15,13 +16,15 @@ try {
   process.exit(1)
 }
 
+// Every line of every logger passes the secret rule (issue 41), the primary's too.
 const logger =
   process.stdout.isTTY && env.NODE_ENV !== 'production'
     ? {
         level: env.LOG_LEVEL,
+        hooks: LOG_HOOKS,
         transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
       }
-    : { level: env.LOG_LEVEL }
+    : { level: env.LOG_LEVEL, hooks: LOG_HOOKS }
 
 /** What the starting process writes to (the Fastify app's logger, or the primary's own). */
 interface StartLog {

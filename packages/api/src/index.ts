@@ -1,6 +1,12 @@
 export { appRouter, createCaller, type AppRouter } from './root.ts'
 export type { Context, SessionUser, AuthPlumbing, RateLimitedAction } from './trpc.ts'
-export { limitedLogin, login } from './services/auth/login.ts'
+export { limitedLogin, limitedLoginWithCode, login } from './services/auth/login.ts'
+export {
+  issueSignInCode,
+  spendSignInCode,
+  SIGN_IN_CODE_LIFETIME_MS,
+  SIGN_IN_CODE_MAX_ATTEMPTS,
+} from './services/auth/sign-in-code.ts'
 export { register } from './services/auth/register.ts'
 export { confirmEmail, resendConfirmation } from './services/auth/confirm-email.ts'
 export { forgotPassword, resetPassword, validateResetToken } from './services/auth/reset-password.ts'
@@ -155,6 +161,14 @@ export {
   looksLikeLinkToken,
   sameLinkToken,
 } from './services/secret-links/link-token.ts'
+export {
+  REDACTED,
+  fullyDecode,
+  hasNamedSecret,
+  isSecretName,
+  redactLogLine,
+  redactUrl,
+} from './services/secret-links/redact.ts'
 export { listGifts, createGift, updateGift, deleteGift, resolveGiftProduct } from './services/gifts/gift-history.ts'
 export { setOrderOutcome } from './services/gifts/order-outcome.ts'
 export { getBudgets, saveBudgets, remainingBudget, type RemainingBudget } from './services/gifts/budgets.ts'

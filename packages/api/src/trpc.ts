@@ -37,8 +37,8 @@ export interface AuthPlumbing {
   clearSessionCookie: () => void
   /**
    * Counts one attempt; throws AppError TOO_MANY_REQUESTS past the limit. For 'login' it counts
-   * per IP and per (IP, email), and refuses while the email's growing delay runs unless the
-   * request's own session is that user's (docs/decisions/rate-limits.md, issue 25).
+   * per IP and per (IP, email) unless the request's own session is that user's
+   * (docs/decisions/rate-limits.md, issues 25 and 41).
    */
   rateLimit: (action: RateLimitedAction, email?: string) => Promise<void>
   /**
@@ -46,6 +46,12 @@ export interface AuthPlumbing {
    * count; a wrong one adds to the email's failures across IPs (issue 25).
    */
   recordLogin: (email: string, succeeded: boolean) => Promise<void>
+  /**
+   * Whether a sign-in with `email` must also give an emailed one-time code: its failures from all
+   * addresses are past AUTH_LOGIN_EMAIL_FAILURE_MAX and the request is not the user's own
+   * signed-in device (issue 41, docs/decisions/rate-limits.md).
+   */
+  loginNeedsCode: (email: string) => Promise<boolean>
   mailer: Mailer
   /** Runs work after the answer (mail whose sending must not show in the answer's timing). */
   afterResponse: AfterResponse
@@ -74,6 +80,12 @@ export interface Context {
   push?: PushContext
   /** Catalog feed refresh (issue 39): the operator's feeds and how a refresh runs; absent: none. */
   feeds?: FeedsContext
+  /**
+   * Where this request's public catalog reads go (issue 42): a read replica's client when the
+   * server chose one for the request (a GET by a visitor or a shopper, the replica caught up with
+   * the catalog version and the caller's own writes), else absent and they go to `db`.
+   */
+  readDb?: Db
 }
 
 /** What the push procedures need of the server (issue 39). */
@@ -157,6 +169,15 @@ export function syncSchema<T extends z.ZodType>(schema: T) {
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
 export const publicProcedure = t.procedure.use(appErrors)
+
+/**
+ * A public read that tolerates a short lag (catalog listings, search, product pages, category
+ * trees; issue 42): its ctx.db is the request's readDb (a read replica) when the server gave one.
+ * Only for reads: nothing under it may write.
+ */
+export const publicReadProcedure = publicProcedure.use(({ ctx, next }) =>
+  next({ ctx: ctx.readDb ? { ...ctx, db: ctx.readDb } : ctx }),
+)
 
 /** Requires a signed-in user and narrows ctx.user (the server is the authorization boundary). */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -50,9 +50,15 @@ const types: pg.CustomTypesConfig = {
  */
 export function createPool(
   url: string,
-  options: { max?: number; types?: pg.CustomTypesConfig; applicationName?: string } = {},
+  options: {
+    max?: number
+    types?: pg.CustomTypesConfig
+    applicationName?: string
+    /** Makes the pool from its settings (a replica's pool that falls back to the primary); default `new pg.Pool`. */
+    makePool?: (config: pg.PoolConfig) => pg.Pool
+  } = {},
 ): pg.Pool {
-  const pool = new pg.Pool({
+  const config: pg.PoolConfig = {
     connectionString: url,
     max: options.max ?? 10,
     ...(options.types ? { types: options.types } : {}),
@@ -60,7 +66,8 @@ export function createPool(
     // While the database is down a request fails within 3 s (503) instead of hanging.
     connectionTimeoutMillis: 3_000,
     keepAlive: true,
-  })
+  }
+  const pool = options.makePool ? options.makePool(config) : new pg.Pool(config)
   // pg-pool listens on an idle client's "error" too, and that one reaches pool.on('error') below:
   // only a client checked out at the time is reported here, so a dropped idle connection is
   // logged once, as idle (it was logged twice, the first time wrongly as "in use": issue 26).
@@ -84,8 +91,11 @@ export function createPool(
 }
 
 /** Creates a Drizzle client over a pool of createPool (numbers and dates as in `types` above). */
-export function createDb(url: string, options: { max?: number } = {}): { db: Db; pool: pg.Pool } {
-  const pool = createPool(url, { max: options.max, types })
+export function createDb(
+  url: string,
+  options: Pick<Parameters<typeof createPool>[1] & object, 'max' | 'applicationName' | 'makePool'> = {},
+): { db: Db; pool: pg.Pool } {
+  const pool = createPool(url, { ...options, types })
   const db = drizzle({ client: pool, schema, casing: 'snake_case' })
   db.transaction = releasingTransaction(pool)
   return { db, pool }

@@ -18,6 +18,20 @@ export {
   withStartupLock,
 } from './migrate/migrate.ts'
 export { isDatabaseUnavailable } from './unavailable.ts'
+export {
+  ReplicaSet,
+  hasReplayed,
+  primaryOf,
+  parseLsn,
+  formatLsn,
+  replicaName,
+  isReplicaFailure,
+  type Lsn,
+  type Replica,
+  type ReplicaStatus,
+  type ReplicaSetOptions,
+} from './replicas.ts'
 export { anyOf } from './any-of.ts'
+export { queryNamed } from './named-query.ts'
 export * from './catalog/index.ts'
 export { GIFT_INTEREST_CATEGORY } from './reference/gift-interests.ts'

@@ -36,6 +36,15 @@ export const AUTH_MESSAGES = {
   unsubscribeSuccess: 'You have been successfully unsubscribed from email notifications.',
   unsubscribeFailed: 'Failed to unsubscribe. The link may be invalid or expired.',
   tooManyAttempts: 'Too many attempts. Please try again later.',
+  /**
+   * Issue 41: past AUTH_LOGIN_EMAIL_FAILURE_MAX failures on an email, a sign-in with a right or a
+   * wrong password gets this same answer (the password's rightness is not told), and a right one
+   * is emailed a code. The web's sign-in form recognises this exact text and asks for the code.
+   */
+  signInCodeSent:
+    'To keep this account safe, signing in needs a code as well as the password. If the email and password are right, we have emailed a 6-digit code to that address: enter it below.',
+  signInCodeWrong: 'That code is wrong or has expired. Use the code in our latest email, or ask for a new one.',
+  signInCodeInvalid: 'Enter the 6-digit code from the email',
   crossSiteRefused: 'Cross-site request refused',
   googleNotConfigured: 'Google sign-in is not configured',
 
@@ -76,6 +85,18 @@ export const passwordField = z
 /** POST /api/auth/login. */
 export const loginInput = z.object({ email: emailInput, password: passwordField })
 export type LoginInput = z.input<typeof loginInput>
+
+/**
+ * POST /api/auth/login/code (issue 41): the sign-in's email and password again, with the
+ * 6-digit one-time code emailed after AUTH_MESSAGES.signInCodeSent. Spaces in the code are ignored.
+ */
+export const loginWithCodeInput = loginInput.extend({
+  code: z
+    .string({ error: AUTH_MESSAGES.signInCodeInvalid })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, AUTH_MESSAGES.signInCodeInvalid)),
+})
+export type LoginWithCodeInput = z.input<typeof loginWithCodeInput>
 
 /** POST /api/auth/register; displayName is optional (present in the form defaults only). */
 export const registerInput = z.object({

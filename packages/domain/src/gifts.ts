@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { isValidIsoDate, type IsoDate } from './event-dates.ts'
 import { MONEY_MAX_POUNDS } from './gift-budget.ts'
+import { moneyRangeMessage } from './money-input.ts'
 import { idField, numberInput, safeText } from './input.ts'
 
 export * from './gift-budget.ts'
 
-/** Messages the gift and budget calls answer (issue 22). Each names its field. */
+/** Messages the gift and budget calls answer (issue 22). Each names its field and, for money, the range (issue 43 §2). */
 export const GIFT_MESSAGES = {
   giftNotFound: 'Gift not found',
   unknownOccasion: 'occasionId must be a known occasion',
@@ -14,8 +15,8 @@ export const GIFT_MESSAGES = {
   link: 'link must be an http or https address',
   title: 'title is required',
   /** {field}: pricePaid, amount, default. */
-  money: '{field} must be a number of pounds from 0 to 100000 with at most two decimals',
-  wholePounds: '{field} must be a whole number of pounds from 0 to 100000',
+  money: moneyRangeMessage('{field}'),
+  wholePounds: moneyRangeMessage('{field}', { whole: true }),
   /** {field}: givenOn. */
   date: '{field} must be a real date from 1900 to a year from today (YYYY-MM-DD)',
   year: 'year must be a whole number from 1900 to 2200',

@@ -99,10 +99,10 @@ describe('ids', () => {
     // z.coerce.number took each of these as a number: a pledge of `true` was £1, a price of "" £0.
     for (const bad of [true, [5], [], '', ' ', '0x5', '1e1', {}]) {
       expect(firstMessage(pledgeInput.safeParse({ amount: bad })), JSON.stringify(bad)).toBe(
-        'amount must be an amount in pounds from 0.01 to 100000, with at most two decimals',
+        'amount must be an amount in pounds from £0.01 to £100,000, with at most two decimals',
       )
       expect(firstMessage(updateWishListItemInput.safeParse({ price: bad })), JSON.stringify(bad)).toBe(
-        'price must be an amount in pounds from 0 to 100000, with at most two decimals',
+        'price must be an amount in pounds from £0 to £100,000, with at most two decimals',
       )
       expect(firstMessage(claimInput.safeParse({ quantity: bad })), JSON.stringify(bad)).toBe(
         'quantity must be a whole number from 1 to 99',

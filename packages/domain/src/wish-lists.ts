@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { idField, numberInput, safeText } from './input.ts'
 import { isoDateInput } from './people.ts'
+import { moneyRangeMessage } from './money-input.ts'
 
 /**
  * Wish lists shared with the people who buy for their owner, claims hidden from the owner
@@ -75,7 +76,7 @@ export const shareTokenField = z.string().max(100, 'token must be at most 100 ch
 
 /** Pounds with at most two decimals, from 0 (or `min`) to £100,000; also accepts "12.50" (never true, [5] or ""). */
 function pounds(field: string, min = 0) {
-  const message = `${field} must be an amount in pounds from ${min === 0 ? '0' : '0.01'} to ${WISH_LIST_LIMITS.poundsMax}, with at most two decimals`
+  const message = moneyRangeMessage(field, { min, max: WISH_LIST_LIMITS.poundsMax })
   return numberInput(
     z
       .number({ error: message })

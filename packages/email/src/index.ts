@@ -13,6 +13,7 @@ export {
 export {
   renderConfirmEmail,
   renderResetPasswordEmail,
+  renderSignInCodeEmail,
   renderRemindersEmail,
   renderPriceAlertsEmail,
   renderProfileCompletionEmail,
@@ -22,6 +23,7 @@ export {
 } from './render-email.ts'
 export type { ConfirmEmailProps } from './templates/confirm-email.ts'
 export type { ResetPasswordProps } from './templates/reset-password.ts'
+export type { SignInCodeProps } from './templates/sign-in-code.ts'
 export {
   giftIdeasSection,
   joinNames,

@@ -35,18 +35,16 @@ async function row(id: number) {
 }
 
 describe('outbox mode (no SMTP_URL)', () => {
-  it('records the mail as "outbox" and logs its links', async () => {
+  it('records the mail as "outbox" and logs its id and template, never its links or recipient (issue 41)', async () => {
     const { lines, logger } = recordingLogger()
     const mailer = createMailer({ db: testDb.db, logger, from: 'Presently <no-reply@presently.local>' })
     expect(mailer.mode).toBe('outbox')
     const id = await mailer.send(mail('outbox@example.com'))
     expect(await row(id)).toMatchObject({ status: 'outbox', attempts: 0, toAddress: 'outbox@example.com' })
-    expect(lines).toContainEqual(
-      expect.objectContaining({
-        level: 'info',
-        obj: expect.objectContaining({ links: ['https://shop.example/confirm-email?token=t1'] }),
-      }),
-    )
+    expect(lines).toEqual([
+      { level: 'info', obj: { emailId: id, kind: 'test' }, msg: expect.stringContaining('/dev/outbox') },
+    ])
+    expect(JSON.stringify(lines)).not.toMatch(/token=|outbox@example\.com/)
     const outbox = await listOutbox(testDb.db)
     expect(outbox[0]).toMatchObject({
       toAddress: 'outbox@example.com',
@@ -59,7 +57,7 @@ describe('outbox mode (no SMTP_URL)', () => {
 describe('SMTP mode', () => {
   it('sends through a real SMTP server with credentials, headers and both bodies', async () => {
     const sink = await startSmtpSink()
-    const { logger } = recordingLogger()
+    const { lines, logger } = recordingLogger()
     const mailer = createMailer({ db: testDb.db, logger, smtpUrl: sink.url, from: 'Presently <no-reply@shop.example>' })
     expect(mailer.mode).toBe('smtp')
     const id = await mailer.send(mail('smtp@example.com'))
@@ -74,8 +72,27 @@ describe('SMTP mode', () => {
     const sent = await row(id)
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, lastError: null, nextAttemptAt: null })
     expect(sent.sentAt).toBeInstanceOf(Date)
+    // Issue 41, finding 5: "email sent" names the mail by id, template and Message-ID, not its recipient.
+    const sentLine = lines.find((l) => l.msg === 'email sent')
+    expect(sentLine?.obj).toEqual({ emailId: id, kind: 'test', messageId: expect.stringMatching(/^<.+@.+>$/) })
+    expect(JSON.stringify(lines)).not.toContain('smtp@example.com')
     await mailer.close()
     await sink.close()
+  })
+
+  it('logs a refused delivery without the addresses the mail server quotes (issue 41)', async () => {
+    const transport: MailTransport = {
+      sendMail: () => Promise.reject(new Error('550 5.1.1 <refused@example.com>: Recipient address rejected')),
+    }
+    const { lines, logger } = recordingLogger()
+    const mailer = createMailer({ db: testDb.db, logger, from: 'x@y.z', transport })
+    const id = await mailer.send(mail('refused@example.com'))
+    await mailer.idle()
+    // Out of the other tests' retry runs.
+    await testDb.db.update(emailLog).set({ nextAttemptAt: null }).where(eq(emailLog.id, id))
+    const warned = lines.find((l) => l.msg === 'email delivery failed')
+    expect(warned?.obj).toMatchObject({ err: '550 5.1.1 <[address]>: Recipient address rejected' })
+    expect(JSON.stringify(lines)).not.toContain('refused@example.com')
   })
 
   it('records a failed delivery, retries it after the backoff and sends it once the server is back', async () => {

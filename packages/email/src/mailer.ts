@@ -86,10 +86,25 @@ export function retryDelayMs(attempts: number): number {
   return 60_000 * 2 ** Math.max(0, attempts - 1)
 }
 
+/** An email address in a mail server's error ("550 5.1.1 <ann@example.com>: Recipient rejected"). */
+const EMAIL_ADDRESS = /[^\s<>()"',;:@]+@[^\s<>()"',;:@]+\.[^\s<>()"',;:@]+/g
+
+/** A mail server's error text for the log: every address replaced by "[address]" (issue 41). */
+export function withoutAddresses(message: string): string {
+  return message.replace(EMAIL_ADDRESS, '[address]')
+}
+
+/** The Message-ID of a sent mail: the transport's answer (nodemailer's info.messageId), else the stored header. */
+function messageIdOf(info: unknown, headers: Record<string, string>): string | undefined {
+  const fromTransport = (info as { messageId?: unknown } | null | undefined)?.messageId
+  return typeof fromTransport === 'string' ? fromTransport : headers['Message-ID']
+}
+
 /**
  * Creates the shop's mailer. With `smtpUrl` (or a `transport`) mails go out through SMTP;
- * without, they are kept in email_log with status "outbox" and their links are logged, so a
- * developer on the embedded default can still follow a confirmation link (also on /dev/outbox).
+ * without, they are kept in email_log with status "outbox", and a developer on the embedded
+ * default follows their links on /dev/outbox. The log names a mail by its id, template and
+ * Message-ID only: no recipient, no link (issue 41).
  */
 export function createMailer(options: MailerOptions): Mailer {
   const { db, logger, from } = options
@@ -108,7 +123,7 @@ export function createMailer(options: MailerOptions): Mailer {
   async function deliver(row: typeof emailLog.$inferSelect): Promise<void> {
     if (!transport) return
     try {
-      await transport.sendMail({
+      const info = await transport.sendMail({
         from,
         to: row.toAddress,
         subject: row.subject,
@@ -121,7 +136,8 @@ export function createMailer(options: MailerOptions): Mailer {
         .update(emailLog)
         .set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null, nextAttemptAt: null })
         .where(eq(emailLog.id, row.id))
-      logger.info({ emailId: row.id, kind: row.kind, to: row.toAddress }, 'email sent')
+      // Issue 41, finding 5: the log says which mail (id, template, Message-ID), never to whom.
+      logger.info({ emailId: row.id, kind: row.kind, messageId: messageIdOf(info, row.headers) }, 'email sent')
     } catch (err) {
       const attempts = row.attempts + 1
       const message = err instanceof Error ? err.message : String(err)
@@ -131,7 +147,13 @@ export function createMailer(options: MailerOptions): Mailer {
         .set({ status: 'failed', attempts, lastError: message.slice(0, 1000), nextAttemptAt })
         .where(eq(emailLog.id, row.id))
       logger.warn(
-        { emailId: row.id, kind: row.kind, attempts, err: message, retryAt: nextAttemptAt?.toISOString() ?? 'never' },
+        {
+          emailId: row.id,
+          kind: row.kind,
+          attempts,
+          err: withoutAddresses(message),
+          retryAt: nextAttemptAt?.toISOString() ?? 'never',
+        },
         'email delivery failed',
       )
     }
@@ -168,9 +190,11 @@ export function createMailer(options: MailerOptions): Mailer {
       if (!row) throw new Error('email_log insert returned no row')
       if (transport) track(deliver(row))
       else {
+        // Neither the recipient nor the links (a reset link is an hour's key to the account):
+        // the developer reads them on /dev/outbox, which answers only this machine (issue 41).
         logger.info(
-          { emailId: row.id, to: row.toAddress, subject: row.subject, links: extractLinks(row.text) },
-          'email kept in the outbox (SMTP_URL is not set); open /dev/outbox to read it',
+          { emailId: row.id, kind: row.kind },
+          'email kept in the outbox (SMTP_URL is not set); open /dev/outbox on this machine to read it',
         )
       }
       return row.id

@@ -9,6 +9,7 @@ import {
   type ProfileCompletionProps,
 } from './templates/profile-completion.ts'
 import { resetPasswordEmail, resetPasswordSubject, type ResetPasswordProps } from './templates/reset-password.ts'
+import { signInCodeEmail, signInCodeSubject, type SignInCodeProps } from './templates/sign-in-code.ts'
 
 /** A rendered email: the subject and both bodies (HTML for mail clients, text for the rest). */
 export interface RenderedEmail {
@@ -30,6 +31,11 @@ export function renderConfirmEmail(props: ConfirmEmailProps): Promise<RenderedEm
 /** The "reset your password" mail (1-hour link). */
 export function renderResetPasswordEmail(props: ResetPasswordProps): Promise<RenderedEmail> {
   return renderBoth(resetPasswordSubject, resetPasswordEmail(props))
+}
+
+/** The one-time sign-in code, asked for while an account is under attack (issue 41). */
+export function renderSignInCodeEmail(props: SignInCodeProps): Promise<RenderedEmail> {
+  return renderBoth(signInCodeSubject, signInCodeEmail(props))
 }
 
 /** The gift reminder mail of the upcoming-events campaign (issue 21). */

@@ -4,6 +4,7 @@ import { isWithin, rootOf } from './paths.ts'
 import { reasoningFor } from './reasoning.ts'
 import { boughtRange, explain, scoreCandidates, type ScoredCandidate } from './score.ts'
 import { diversePick } from './select.ts'
+import { ADULT_CATEGORY_MATCH, INTEREST_LEVEL } from './weights.ts'
 import { cachedSpecificProducts } from './specific-products.ts'
 import type {
   CatalogModel,
@@ -39,7 +40,7 @@ export function recommend(
 ): RecommendResult {
   const count = Math.min(MAX_RECOMMENDATIONS, Math.max(1, Math.floor(options.count)))
   const context = personContext(profile, occasion, options.today)
-  const scored = scoreCandidates(model, profile, context, occasion)
+  const scored = squarelyAnswered(model, profile, context, scoreCandidates(model, profile, context, occasion))
   const picks = diversePick(scored, count)
 
   // Did "not again" change the answer? Pick again as if the bought categories were allowed.
@@ -88,6 +89,32 @@ export function recommend(
       relationshipRole: context.role,
     },
   }
+}
+
+/**
+ * For an adult with interests, only the categories an interest maps squarely (at
+ * ADULT_CATEGORY_MATCH and more: its target, or one level under a target at full weight) or that
+ * hold a liked product (issue 43: "Darts & Accessories, 46%" for a runner, because "Running"
+ * reaches a toy shop's sports toys at 0.5, is the picks' false reason in another form). Fewer
+ * cards, or none, rather than filler; a child's answers and a profile without interests are as
+ * before. The others stay in the list with a score of 0, so the debug candidates still show them.
+ */
+function squarelyAnswered(
+  model: CatalogModel,
+  profile: ProfileInput,
+  context: ReturnType<typeof personContext>,
+  scored: ScoredCandidate[],
+): ScoredCandidate[] {
+  const adult = context.bands !== null && context.bands.adult >= 0.5
+  if (!adult || profile.interests.length === 0) return scored
+  return scored.map((candidate) => {
+    if (candidate.score <= 0) return candidate
+    const why = explain(model, profile, context, candidate)
+    const square = why.interests.some(
+      (i) => i.value / (i.love ? INTEREST_LEVEL.love : INTEREST_LEVEL.like) >= ADULT_CATEGORY_MATCH,
+    )
+    return square || why.likes > 0 ? candidate : { ...candidate, score: 0 }
+  })
 }
 
 function publicScore(candidate: ScoredCandidate): RecommendResult['candidates'][number] {

@@ -132,6 +132,12 @@ export const SIGNALS: Record<
 }
 
 /** Levels of an interest (spec account-area §4: Love is is_primary true). */
+/**
+ * How squarely an interest must map a category for an adult's answers (the category cards and the
+ * picks) to name it: its target at 0.8 and more, or one level under a target at 1 (issue 43).
+ */
+export const ADULT_CATEGORY_MATCH = 0.8
+
 export const INTEREST_LEVEL = { love: 1.0, like: 0.55 } as const
 
 /** Strength of a liked product by what it is associated with. */

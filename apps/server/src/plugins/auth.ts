@@ -103,6 +103,7 @@ export async function registerAuth(app: FastifyInstance, options: AuthOptions): 
       clearSessionCookie: () => cookies.clear(reply),
       rateLimit: (action, email) => options.rateLimit.check(request, reply, action, email),
       recordLogin: (email, succeeded) => options.rateLimit.recordLogin(request, email, succeeded),
+      loginNeedsCode: (email) => options.rateLimit.loginNeedsCode(request, email),
       mailer: options.mailer,
       afterResponse: options.background.run(request.log),
       appUrl: options.appUrl,

@@ -158,7 +158,11 @@ export async function renderFirstView({ url, mobile }) {
     await writeFile(path.join(keptDir, 'dist-ssr/entry-server.js'), countingBundle)
     shop = Fastify({ logger: false })
     // What the shop's plugins provide: the catalog version in memory and the signed-in user.
-    shop.decorate('catalogVersion', { current: () => version, refresh: async () => {} })
+    shop.decorate('catalogVersion', {
+      current: () => version,
+      refresh: async () => {},
+      lsnOf: () => undefined,
+    })
     await registerStatic(shop, dist, { firstView: createFirstView(shop, dist, 'http://shop.test') })
   })
   afterAll(async () => {

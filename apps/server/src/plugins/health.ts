@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import underPressure from '@fastify/under-pressure'
-import { appliedMigrationCount, shippedMigrationCount, sql, type Db } from '@presently/db'
+import { appliedMigrationCount, shippedMigrationCount, sql, type Db, type ReplicaSet } from '@presently/db'
 import { SERVICE_MESSAGES } from '@presently/domain'
 
 const BUSY_MESSAGE = SERVICE_MESSAGES.busy
 
 export interface HealthOptions {
   db: Db
+  /** Read replicas (issue 42): /readyz lists each, in use or not and why. */
+  replicas?: ReplicaSet
   /** Event-loop delay (ms) past which new requests get 503 (default 1000). */
   maxEventLoopDelayMs?: number
   /** Requests waiting for a database connection past which new requests get 503 (default 5 x pool size). */
@@ -20,7 +22,9 @@ export interface HealthOptions {
  * - GET /healthz: liveness. 200 while the process serves HTTP; it does not touch the database,
  *   so a proxy does not restart a healthy process because PostgreSQL is restarting.
  * - GET /readyz: readiness. 200 when the database answers and every migration this build ships
- *   is applied; 503 otherwise (a proxy sends no traffic to it meanwhile).
+ *   is applied; 503 otherwise (a proxy sends no traffic to it meanwhile). With read replicas it
+ *   lists each one (in use, lag, replay position, why not in use): a replica out of use does not
+ *   make the server unready, since its reads go to the primary.
  * - Overload: when the event loop lags (@fastify/under-pressure) or requests queue for a database
  *   connection, new requests get 503 with Retry-After at once instead of waiting into a timeout.
  */
@@ -66,9 +70,12 @@ export async function registerHealth(app: FastifyInstance, options: HealthOption
       await db.execute(sql`select 1`)
       const applied = await appliedMigrationCount(db)
       const ready = applied >= shipped
-      return reply
-        .status(ready ? 200 : 503)
-        .send({ status: ready ? 'ready' : 'migrating', database: 'ok', migrations: { applied, shipped } })
+      return reply.status(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'migrating',
+        database: 'ok',
+        migrations: { applied, shipped },
+        ...(options.replicas?.configured ? { replicas: options.replicas.status() } : {}),
+      })
     } catch (err) {
       app.log.warn({ err }, 'readiness: database unreachable')
       return reply.status(503).send({ status: 'unavailable', database: 'unreachable' })

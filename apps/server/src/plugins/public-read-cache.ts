@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import { watchCatalogVersion, type CatalogVersionWatcher } from '@presently/api'
-import type { Db } from '@presently/db'
+import type { Db, Lsn } from '@presently/db'
 import { onCloseWithin } from './bounded-close.ts'
 import { COMPRESS_THRESHOLD } from './compression.ts'
 import { isStaff } from './trpc-public-reads.ts'
@@ -11,6 +11,8 @@ export interface CatalogVersionSource {
   current(): string | undefined
   /** Reads catalog_state now and moves current() on to it (never back). */
   refresh(): Promise<void>
+  /** The primary's WAL position `version` is known committed by (replica-reads.ts); undefined: not known. */
+  lsnOf(version: string): Lsn | undefined
 }
 
 declare module 'fastify' {
@@ -94,6 +96,7 @@ export function registerPublicReadCache(
       // Not listening: nothing in memory to move on (reads go to the table anyway).
       if (watcher?.current() !== undefined) await watcher.refresh()
     },
+    lsnOf: (version) => watcher?.lsnOf(version),
   }
   app.decorate('catalogVersion', source)
   const maxBytes = options.maxBytes ?? PUBLIC_READ_CACHE_BYTES

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
-import { eq, lt, rateLimitCounters, sql, type Db } from '@presently/db'
+import { and, eq, gt, lt, rateLimitCounters, sql, type Db } from '@presently/db'
 
 /**
  * A @fastify/rate-limit store in PostgreSQL, so every instance of the shop counts against the
@@ -61,30 +61,13 @@ export async function sweepRateLimitCounters(db: Db): Promise<number> {
   return removed.length
 }
 
-/** Milliseconds left in `key`'s window, 0 when it has none or it ended. Counts nothing. */
-export async function windowLeft(db: Db, key: string): Promise<number> {
+/** `key`'s count in its current window, 0 when it has none or it ended. Counts nothing. */
+export async function currentCount(db: Db, key: string): Promise<number> {
   const [row] = await db
-    .select({
-      ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitCounters.expiresAt} - now())) * 1000))::int`,
-    })
+    .select({ count: rateLimitCounters.count })
     .from(rateLimitCounters)
-    .where(eq(rateLimitCounters.key, key))
-  return row?.ttl ?? 0
-}
-
-/** Makes `key`'s window end `ms` from now, unless it already ends later. */
-export async function holdFor(db: Db, key: string, ms: number): Promise<void> {
-  const until = sql`now() + make_interval(secs => ${ms / 1000})`
-  await db
-    .insert(rateLimitCounters)
-    .values({ key, count: 1, expiresAt: until })
-    .onConflictDoUpdate({
-      target: rateLimitCounters.key,
-      set: {
-        count: sql`${rateLimitCounters.count} + 1`,
-        expiresAt: sql`greatest(${rateLimitCounters.expiresAt}, ${until})`,
-      },
-    })
+    .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.expiresAt, sql`now()`)))
+  return row?.count ?? 0
 }
 
 /** Forgets `key`'s count (a correct password clears its (IP, email) failures). */

@@ -7,10 +7,9 @@ import type { Db } from '@presently/db'
 import {
   clearCount,
   countHit,
-  holdFor,
+  currentCount,
   postgresRateLimitStore,
   sweepRateLimitCounters,
-  windowLeft,
 } from './rate-limit-store.ts'
 
 export interface SecurityOptions {
@@ -26,7 +25,10 @@ export interface SecurityOptions {
      * attempts per (IP, email).
      */
     emailMax: number
-    /** Failed sign-ins per email from all IPs per window before each further one waits (AUTH_LOGIN_EMAIL_FAILURE_MAX). */
+    /**
+     * Failed sign-ins per email from all IPs per window past which a sign-in also needs an emailed
+     * one-time code (AUTH_LOGIN_EMAIL_FAILURE_MAX, issue 41).
+     */
     loginEmailFailureMax: number
     windowMs: number
     /** Calls on a shared wish list's token per IP per minute (SHARED_LIST_RATE_LIMIT_PER_MINUTE, issue 23). */
@@ -39,12 +41,17 @@ export interface RateLimits {
   check: RateLimit
   /** Sign-in outcome: a success clears the (IP, email) count, a failure adds to the email's failures. */
   recordLogin: (request: FastifyRequest, email: string, succeeded: boolean) => Promise<void>
+  /**
+   * Whether this sign-in must also give an emailed one-time code: the email's failures from all
+   * IPs in the window are past loginEmailFailureMax and the request is not the user's own
+   * signed-in device (issue 41).
+   */
+  loginNeedsCode: (request: FastifyRequest, email: string) => Promise<boolean>
 }
 
 /**
  * Counts one attempt of `action` by this request (and this email); throws AppError 429 past a
- * limit. Sign-in: per IP, per (IP, email), and the email's growing delay (not for the user's own
- * signed-in device).
+ * limit. Sign-in: per IP and per (IP, email) (the latter not for the user's own signed-in device).
  */
 export type RateLimit = (
   request: FastifyRequest,
@@ -188,28 +195,24 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     }
     // Sign-in (issue 25): the short limit counts per (IP, email), so a stranger elsewhere
     // cannot use it up; a correct password clears it (recordLogin). The user's own signed-in
-    // device skips both email limits.
+    // device skips it. Failures across IPs never refuse: past a threshold they ask for a code
+    // (loginNeedsCode, issue 41).
     if (ownDevice(request, email)) return
     await limit(byEmail, request, reply, ipEmailKey(request, email))
-    const wait = await windowLeft(db, `email-delay:login:${normal(email)}`)
-    if (wait > 0) {
-      void reply.header('retry-after', Math.ceil(wait / 1000))
-      throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts)
-    }
   }
 
+  const failuresKey = (email: string) => `email-failures:login:${normal(email)}`
   const recordLogin: RateLimits['recordLogin'] = async (request, email, succeeded) => {
     if (succeeded) return clearCount(db, ipEmailKey(request, email))
-    // Failures of this email from every IP. Past the threshold each one makes the next
-    // attempt wait: 1 s, 2 s, 4 s ... at most the window (OWASP: throttle, do not lock).
-    const { current } = await countHit(db, `email-failures:login:${normal(email)}`, windowMs)
-    if (current > loginEmailFailureMax) {
-      const delay = Math.min(1000 * 2 ** Math.min(current - loginEmailFailureMax - 1, 30), windowMs)
-      await holdFor(db, `email-delay:login:${normal(email)}`, delay)
-    }
+    // Failures of this email from every IP (issue 25); past the threshold a sign-in also needs
+    // an emailed code (issue 41). A success does not clear them: the attack goes on.
+    await countHit(db, failuresKey(email), windowMs)
   }
 
-  return { check, recordLogin }
+  const loginNeedsCode: RateLimits['loginNeedsCode'] = async (request, email) =>
+    !ownDevice(request, email) && (await currentCount(db, failuresKey(email))) > loginEmailFailureMax
+
+  return { check, recordLogin, loginNeedsCode }
 }
 
 function refuse(reply: FastifyReply) {

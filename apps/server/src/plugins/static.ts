@@ -47,7 +47,8 @@ export async function registerStatic(
     const { firstView } = options
     if (firstView) {
       for (const [url, routeFile] of Object.entries(FIRST_VIEW_ROUTES)) {
-        app.get(url, async (request, reply) => {
+        // Public catalog pages: a 22-character slug in their URL is a name, not a secret link.
+        app.get(url, { config: { noSecrets: true } }, async (request, reply) => {
           if (await firstView(request, reply, routeFile)) return reply
           return reply.header('cache-control', REVALIDATE).sendFile('index.html')
         })

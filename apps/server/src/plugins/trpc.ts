@@ -41,6 +41,7 @@ export async function registerTrpc(
         auth: auth.plumbing(request, reply),
         recommender: extra.recommender,
         jobScheduler: extra.jobScheduler,
+        readDb: request.readDb(),
       })
       const fast = await answerPublicReads(request, createContext)
       if (fast) {

@@ -49,8 +49,8 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
         response: { 200: categoryTreeOutput },
       },
     },
-    async (_request, reply) => {
-      const { tree } = await categoryTreeWithCounts(db)
+    async (request, reply) => {
+      const { tree } = await categoryTreeWithCounts(request.readDb())
       publicCache(reply, 3600)
       return { categories: tree }
     },
@@ -68,7 +68,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
       },
     },
     async (request, reply) => {
-      const data = await searchCategoriesWithCounts(db, request.query.q)
+      const data = await searchCategoriesWithCounts(request.readDb(), request.query.q)
       publicCache(reply)
       return { success: true as const, data }
     },
@@ -94,7 +94,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
       },
     },
     async (request, reply) => {
-      const { tree, counts } = await promoCategoriesWithCounts(db, request.params.promoId)
+      const { tree, counts } = await promoCategoriesWithCounts(request.readDb(), request.params.promoId)
       publicCache(reply)
       return { success: true as const, data: { categoryCounts: counts, tree } }
     },
@@ -129,7 +129,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
       },
     },
     async (request, reply) => {
-      const { products } = await listPromoProducts(db, { promoId: request.params.id })
+      const { products } = await listPromoProducts(request.readDb(), { promoId: request.params.id })
       publicCache(reply)
       return { success: true as const, data: products }
     },
@@ -149,7 +149,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Db): void {
     },
     async (request, reply) => {
       const { page, limit } = request.query
-      const data = await listPromoProducts(db, { promoId: request.params.id, page, limit })
+      const data = await listPromoProducts(request.readDb(), { promoId: request.params.id, page, limit })
       publicCache(reply)
       return { success: true as const, data }
     },
@@ -165,7 +165,7 @@ const variantKey = (id: number, awProductId: 'true' | 'false' | undefined) =>
   parseInput(variantKeyInput, { id, byAwProductId: awProductId === 'true' })
 
 /** GET /api/variants/product/{id}/status and /group, ?awProductId=true for affiliate ids (spec browsing-and-purchase §7). */
-export function registerVariantRoutes(app: FastifyInstance, db: Db): void {
+export function registerVariantRoutes(app: FastifyInstance): void {
   const route = app.withTypeProvider<ZodTypeProvider>()
   route.get(
     '/api/variants/product/:id/status',
@@ -180,7 +180,7 @@ export function registerVariantRoutes(app: FastifyInstance, db: Db): void {
       },
     },
     async (request, reply) => {
-      const data = await getVariantStatus(db, variantKey(request.params.id, request.query.awProductId))
+      const data = await getVariantStatus(request.readDb(), variantKey(request.params.id, request.query.awProductId))
       publicCache(reply)
       return { success: true as const, data }
     },
@@ -198,7 +198,7 @@ export function registerVariantRoutes(app: FastifyInstance, db: Db): void {
       },
     },
     async (request, reply) => {
-      const data = await getVariantGroup(db, variantKey(request.params.id, request.query.awProductId))
+      const data = await getVariantGroup(request.readDb(), variantKey(request.params.id, request.query.awProductId))
       publicCache(reply)
       return { success: true as const, data }
     },

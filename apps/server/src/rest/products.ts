@@ -66,7 +66,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
       schema: { ...listing, summary: 'A page of the catalog: search, category filter, sort and price band' },
     },
     async (request, reply) => {
-      const result = await listProducts(db, toListInput(request.query))
+      const result = await listProducts(request.readDb(), toListInput(request.query))
       publicCache(reply)
       return result
     },
@@ -79,7 +79,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
       schema: { ...listing, summary: 'The same listing, used when browsing a category' },
     },
     async (request, reply) => {
-      const result = await listProducts(db, toListInput(request.query))
+      const result = await listProducts(request.readDb(), toListInput(request.query))
       publicCache(reply)
       return result
     },
@@ -95,8 +95,8 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
         response: { 200: z.object({ maxPrice: z.number() }) },
       },
     },
-    async (_request, reply) => {
-      const result = await getMaxPrice(db)
+    async (request, reply) => {
+      const result = await getMaxPrice(request.readDb())
       publicCache(reply, 3600)
       return result
     },
@@ -117,7 +117,9 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
     async (request, reply) => {
       const user = request.user
       const staff = !!user && (user.isStaff || user.isAdmin)
-      const result = await getProduct(db, withType(request.params.id, request.query.type), { includeDisabled: staff })
+      const result = await getProduct(request.readDb(), withType(request.params.id, request.query.type), {
+        includeDisabled: staff,
+      })
       // A disabled product is shown to staff only (to enable it again): never kept by a cache.
       if (result.disabled) void reply.header('cache-control', 'private, no-store')
       else publicCache(reply)
@@ -137,7 +139,7 @@ export function registerProductRoutes(app: FastifyInstance, db: Db): void {
       },
     },
     async (request, reply) => {
-      const result = await getFormattedDescription(db, request.params.awProductId)
+      const result = await getFormattedDescription(request.readDb(), request.params.awProductId)
       publicCache(reply)
       return result
     },

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
 import { people } from '@presently/db'
 import { buildTestApp, signedInUser, withSession } from '../testing/auth-helpers.ts'
-import { redactUrl } from '../plugins/shared-list-privacy.ts'
+import { redactUrl } from '@presently/api'
 
 let testDb: TestDatabase
 let app: FastifyInstance
@@ -143,7 +143,7 @@ describe('/api/lists and /api/shared-lists (issue 23)', () => {
       expect([JSON.stringify(bad), pledge.statusCode, pledge.json<{ message: string }>().message]).toEqual([
         JSON.stringify(bad),
         400,
-        'amount must be an amount in pounds from 0.01 to 100000, with at most two decimals',
+        'amount must be an amount in pounds from £0.01 to £100,000, with at most two decimals',
       ])
       const claim = await app.inject({
         method: 'POST',
@@ -162,7 +162,7 @@ describe('/api/lists and /api/shared-lists (issue 23)', () => {
       expect([JSON.stringify(bad), price.statusCode, price.json<{ message: string }>().message]).toEqual([
         JSON.stringify(bad),
         400,
-        'price must be an amount in pounds from 0 to 100000, with at most two decimals',
+        'price must be an amount in pounds from £0 to £100,000, with at most two decimals',
       ])
     }
     const page = await app.inject({ method: 'GET', url: `/api/shared-lists/${token}`, headers: as(visitor), ...from })
@@ -197,10 +197,12 @@ describe('/api/lists and /api/shared-lists (issue 23)', () => {
     expect(trpc.statusCode).toBe(200)
     expect(trpc.headers['referrer-policy']).toBe('no-referrer')
     const log = logLines.join('')
-    expect(log).toContain('/api/shared-lists/[token]')
+    expect(log).toContain('/api/shared-lists/[redacted]')
     expect(log).not.toContain(token)
-    expect(redactUrl(`/api/shared-lists/${token}/items/3/claim?x=1`)).toBe('/api/shared-lists/[token]/items/3/claim')
-    expect(redactUrl(`/lists/shared/${token}`)).toBe('/lists/shared/[token]')
+    expect(redactUrl(`/api/shared-lists/${token}/items/3/claim?x=1`)).toBe(
+      '/api/shared-lists/[redacted]/items/3/claim?x=1',
+    )
+    expect(redactUrl(`/lists/shared/${token}`)).toBe('/lists/shared/[redacted]')
     expect(redactUrl('/api/lists/3')).toBe('/api/lists/3')
   })
 

@@ -14,7 +14,8 @@ export interface SpawnedServer {
 }
 
 /**
- * The real server (src/server.ts) in a process of its own, as `npm start` runs it (tsx): the
+ * The real server (src/server.ts) in a process of its own, run from source with tsx (`npm start`
+ * runs the same source compiled to dist/; a test needs no build step): the
  * embedded PostgreSQL in `dataDir` (DATABASE_URL cleared), PORT `port`, NODE_ENV=production, logs
  * at info, no built SPA, then `env` on top (e.g. WEB_CONCURRENCY). The caller stops or kills it.
  */

@@ -31,6 +31,7 @@ function client(options: { user?: SessionUser | null; sessionId?: string | null;
         : Promise.resolve()
     },
     recordLogin: () => Promise.resolve(),
+    loginNeedsCode: () => Promise.resolve(false),
     mailer: createMailer({ db: testDb.db, logger: silent, from: 'test@presently.local' }),
     afterResponse: (_label, task) => void task(),
     appUrl: 'http://shop.test',

@@ -3,6 +3,7 @@ import {
   AUTH_MESSAGES,
   forgotPasswordInput,
   loginInput,
+  loginWithCodeInput,
   registerInput,
   resendConfirmationInput,
   resetPasswordInput,
@@ -10,7 +11,7 @@ import {
   tokenInput,
 } from '@presently/domain'
 import { publicProcedure, router, withAuthPlumbing } from '../trpc.ts'
-import { limitedLogin } from '../services/auth/login.ts'
+import { limitedLogin, limitedLoginWithCode } from '../services/auth/login.ts'
 import { register } from '../services/auth/register.ts'
 import { confirmEmail, resendConfirmation } from '../services/auth/confirm-email.ts'
 import { forgotPassword, resetPassword, validateResetToken } from '../services/auth/reset-password.ts'
@@ -45,6 +46,19 @@ export const authRouter = router({
     .output(z.object({ user: sessionUserOutput, message: z.string() }))
     .mutation(async ({ ctx, input }) => {
       const { user, token, session } = await limitedLogin(ctx.db, ctx.auth, input)
+      ctx.auth.setSessionCookie(token, session.expiresAt)
+      return { user, message: AUTH_MESSAGES.loginSuccess }
+    }),
+
+  /**
+   * POST /api/auth/login/code (issue 41): the sign-in that answered signInCodeSent, finished with
+   * the emailed code; sets the session cookie. Same answer as login.
+   */
+  loginWithCode: authProcedure
+    .input(loginWithCodeInput)
+    .output(z.object({ user: sessionUserOutput, message: z.string() }))
+    .mutation(async ({ ctx, input }) => {
+      const { user, token, session } = await limitedLoginWithCode(ctx.db, ctx.auth, input)
       ctx.auth.setSessionCookie(token, session.expiresAt)
       return { user, message: AUTH_MESSAGES.loginSuccess }
     }),

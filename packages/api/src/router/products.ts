@@ -8,7 +8,7 @@ import {
   promoListInput,
   toggleDisabledOutput,
 } from '@presently/domain'
-import { publicProcedure, router, staffProcedure, syncSchema } from '../trpc.ts'
+import { publicProcedure, publicReadProcedure, router, staffProcedure, syncSchema } from '../trpc.ts'
 import { listProducts } from '../services/products/list-products.ts'
 import { getProduct } from '../services/products/get-product.ts'
 import { getMaxPrice } from '../services/products/get-max-price.ts'
@@ -18,21 +18,21 @@ import { toggleProductDisabled } from '../services/products/toggle-disabled.ts'
 
 export const productsRouter = router({
   /** GET /api/products and /api/products/by-category; promoId limits to a promo (spec browsing-and-purchase §7). */
-  list: publicProcedure
+  list: publicReadProcedure
     .input(syncSchema(promoListInput))
     .output(syncSchema(productListOutput))
     .query(({ ctx, input }) => listProducts(ctx.db, input)),
   /** GET /api/products/{id}[?type=aw]; staff also get disabled products (to enable them again). */
-  byId: publicProcedure
+  byId: publicReadProcedure
     .input(syncSchema(productByIdInput))
     .output(syncSchema(productOutput))
     .query(({ ctx, input }) =>
       getProduct(ctx.db, input, { includeDisabled: !!ctx.user && (ctx.user.isStaff || ctx.user.isAdmin) }),
     ),
   /** GET /api/products/max-price. */
-  maxPrice: publicProcedure.output(z.object({ maxPrice: z.number() })).query(({ ctx }) => getMaxPrice(ctx.db)),
+  maxPrice: publicReadProcedure.output(z.object({ maxPrice: z.number() })).query(({ ctx }) => getMaxPrice(ctx.db)),
   /** GET /api/products/{awProductId}/descriptions/formatted. */
-  formattedDescription: publicProcedure
+  formattedDescription: publicReadProcedure
     .input(awProductIdInput)
     .output(z.object({ description: z.string().nullable() }))
     .query(({ ctx, input }) => getFormattedDescription(ctx.db, input.awProductId)),

@@ -115,7 +115,10 @@ describe('recommendations.forPerson (spec account-area §3, §7)', () => {
     )
     const targets = rows.map((r) => `/category/${pathLevels(r.path).map(categoryToSlug).join('/')}`)
     const fromLego = answer.recommendations.filter((r) => r.reasoning.includes('Sam loves LEGO'))
-    expect(fromLego.length).toBeGreaterThanOrEqual(2)
+    // Sam is an adult: only the categories LEGO maps squarely answer him (issue 43), the rest of
+    // its map (Star Wars toys at 0.6, model kits at 0.5) no longer fills his cards.
+    expect(fromLego.length).toBeGreaterThanOrEqual(1)
+    expect(fromLego.length).toBe(answer.recommendations.length)
     for (const rec of fromLego) {
       // A listing is the mapped category or one above it (a thin level opens its parent).
       expect(
@@ -409,7 +412,12 @@ describe('every answer links to a listing that shows products', () => {
           personId: person.id,
           occasion: occasion.label,
         })
-        expect(answer.recommendations.length, `${person.name} ${occasion.label}`).toBe(3)
+        // Gran is an adult with an interest: only the categories it maps squarely, so one to three
+        // (issue 43: fewer cards rather than filler); the baby and the teenager get three.
+        if (person.name === 'Gran') {
+          expect(answer.recommendations.length, `${person.name} ${occasion.label}`).toBeGreaterThanOrEqual(1)
+          expect(answer.recommendations.length, `${person.name} ${occasion.label}`).toBeLessThanOrEqual(3)
+        } else expect(answer.recommendations.length, `${person.name} ${occasion.label}`).toBe(3)
         for (const rec of answer.recommendations) seen.add(rec.categoryUrl)
       }
     }

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import { dedicatedClientOf, sql, type Db } from '@presently/db'
+import { dedicatedClientOf, parseLsn, primaryOf, sql, type Db, type Lsn } from '@presently/db'
 
 /** The channel bump_catalog_version() announces each new version on (migration 0030). */
 export const CATALOG_VERSION_CHANNEL = 'presently_catalog_version'
@@ -21,6 +21,12 @@ export interface CatalogVersionWatcher {
    * @returns the version read.
    */
   refresh(): Promise<string>
+  /**
+   * The primary's WAL position at which `version` is known to be committed (read after its
+   * notification or its read of catalog_state), for a replica to have replayed before it answers
+   * a read cached under that version (issue 42). Undefined when not known (yet): read the primary.
+   */
+  lsnOf(version: string): Lsn | undefined
   /** Ends the listening connection and its timers; current() is undefined from then on. */
   close(): Promise<void>
 }
@@ -31,11 +37,17 @@ export const CATALOG_VERSION_APPLICATION = 'presently-catalog-version'
 /** The one watcher of each database in this process, and how many callers hold it. */
 const watchers = new WeakMap<Db, { watcher: CatalogVersionWatcher; holders: number }>()
 
-async function readVersion(db: Db): Promise<string> {
-  const { rows } = await db.execute<{ version: string }>(
-    sql`select version::text as version from catalog_state where id = 1`,
-  )
-  return rows[0]?.version ?? '0'
+/**
+ * The version and the primary's WAL insert position read with it. The position is read after the
+ * version's commit, so it is at or past that commit's record: a replica that replayed it has the
+ * version's rows.
+ */
+const VERSION_AND_LSN =
+  'select version::text as version, pg_current_wal_insert_lsn()::text as lsn from catalog_state where id = 1'
+
+async function readVersion(db: Db): Promise<{ version: string; lsn: Lsn | undefined }> {
+  const { rows } = await db.execute<{ version: string; lsn: string }>(sql.raw(VERSION_AND_LSN))
+  return { version: rows[0]?.version ?? '0', lsn: parseLsn(rows[0]?.lsn) }
 }
 
 /** The larger of two decimal version strings (bigint order). */
@@ -49,12 +61,14 @@ function newer(a: string | undefined, b: string): string {
  * else one primary-key read. The version keys every cache of catalog reads.
  */
 export async function catalogVersionOf(db: Db): Promise<string> {
-  return watchers.get(db)?.watcher.current() ?? readVersion(db)
+  // A replica's client (issue 42) keys its reads by its primary's version.
+  const primary = primaryOf(db)
+  return watchers.get(primary)?.watcher.current() ?? (await readVersion(primary)).version
 }
 
-/** The watcher registered for `db` by watchCatalogVersion, if any. */
+/** The watcher registered for `db` (or for the primary of a replica's client) by watchCatalogVersion, if any. */
 export function catalogVersionWatcherOf(db: Db): CatalogVersionWatcher | undefined {
-  return watchers.get(db)?.watcher
+  return watchers.get(primaryOf(db))?.watcher
 }
 
 /**
@@ -88,6 +102,7 @@ export function watchCatalogVersion(
   return {
     current: () => (released ? undefined : held.watcher.current()),
     refresh: () => held.watcher.refresh(),
+    lsnOf: (version) => (released ? undefined : held.watcher.lsnOf(version)),
     async close() {
       if (released) return
       released = true
@@ -107,6 +122,15 @@ function startWatcher(
   const staleAfterMs = options.staleAfterMs ?? 3 * heartbeatMs
   let version: string | undefined
   let heardAt = 0
+  // The WAL position each recent version is known committed by (newest last; a few kept).
+  const lsns = new Map<string, Lsn>()
+  const noteLsn = (value: string, lsn: Lsn | undefined) => {
+    if (lsn === undefined) return
+    const known = lsns.get(value)
+    if (known !== undefined && known <= lsn) return
+    lsns.set(value, lsn)
+    if (lsns.size > 32) lsns.delete(lsns.keys().next().value!)
+  }
   let client: pg.Client | undefined
   let closed = false
   let retryMs = 1000
@@ -141,16 +165,21 @@ function startWatcher(
       if (client === next) lost()
     })
     next.on('notification', (message) => {
-      if (message.channel === CATALOG_VERSION_CHANNEL && message.payload && /^\d+$/.test(message.payload)) {
-        heard(message.payload)
+      const payload = message.payload
+      if (message.channel === CATALOG_VERSION_CHANNEL && payload && /^\d+$/.test(payload)) {
+        heard(payload)
+        // Where the version is committed by: the notification comes after the commit, so the
+        // insert position read now is past its record.
+        next
+          .query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn')
+          .then(({ rows }) => noteLsn(payload, parseLsn(rows[0]?.lsn)))
+          .catch(() => {})
       }
     })
     try {
       await next.connect()
       await next.query(`LISTEN ${CATALOG_VERSION_CHANNEL}`)
-      const { rows } = await next.query<{ version: string }>(
-        'select version::text as version from catalog_state where id = 1',
-      )
+      const { rows } = await next.query<{ version: string; lsn: string }>(VERSION_AND_LSN)
       if (closed) {
         await next.end()
         return
@@ -158,6 +187,7 @@ function startWatcher(
       client = next
       retryMs = 1000
       heard(rows[0]?.version ?? '0')
+      noteLsn(rows[0]?.version ?? '0', parseLsn(rows[0]?.lsn))
     } catch (error) {
       client = next
       lost(error)
@@ -167,9 +197,11 @@ function startWatcher(
     const live = client
     if (!live) return
     live
-      .query<{ version: string }>('select version::text as version from catalog_state where id = 1')
+      .query<{ version: string; lsn: string }>(VERSION_AND_LSN)
       .then(({ rows }) => {
-        if (client === live) heard(rows[0]?.version ?? '0')
+        if (client !== live) return
+        heard(rows[0]?.version ?? '0')
+        noteLsn(rows[0]?.version ?? '0', parseLsn(rows[0]?.lsn))
       })
       .catch((error: unknown) => {
         if (client === live) lost(error)
@@ -182,9 +214,11 @@ function startWatcher(
     current: () => (version !== undefined && Date.now() - heardAt <= staleAfterMs ? version : undefined),
     async refresh() {
       const read = await readVersion(db)
-      if (version !== undefined) version = newer(version, read)
-      return read
+      noteLsn(read.version, read.lsn)
+      if (version !== undefined) version = newer(version, read.version)
+      return read.version
     },
+    lsnOf: (value) => lsns.get(value),
     async close() {
       closed = true
       clearInterval(heartbeat)

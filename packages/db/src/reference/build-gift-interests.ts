@@ -4,7 +4,7 @@
  * interest_category_map rows of the gift interests. Running it twice changes nothing, so a
  * later edit of the data file is a new custom migration made by this same generator.
  *
- *   npx tsx src/reference/build-gift-interests.ts migrations/0017_issue26b_gift_interests_sql.sql
+ *   npx tsx src/reference/build-gift-interests.ts migrations/0033_issue43_gift_interests_sql.sql (0017 before issue 43)
  */
 import { writeFileSync } from 'node:fs'
 import { GIFT_INTEREST_CATEGORY, GIFT_INTERESTS, IAB_INTEREST_ALIASES, type GiftInterest } from './gift-interests.ts'

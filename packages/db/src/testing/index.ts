@@ -95,3 +95,4 @@ export async function createTestDatabase(options: { maxConnections?: number } = 
 }
 
 export { createTestProducts, type TestProductInput } from './factories.ts'
+export { startReplicaPair, replicaPairForTests, type ReplicaPair } from './replica-pair.ts'

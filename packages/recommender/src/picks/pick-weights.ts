@@ -1,3 +1,5 @@
+import { ADULT_CATEGORY_MATCH } from '../weights.ts'
+
 /**
  * THE PRODUCT-PICKS WEIGHTS TABLE (issue 20): how a product inside the category engine's
  * candidates is scored. docs/decisions/gift-picks.md prints the same table.
@@ -43,6 +45,19 @@ export const PICK_FACTORS = {
    * its title alone ("apron" for cooking, "Sleeping Beauty" for beauty).
    */
   childrensCategoryBelow: 0,
+  /**
+   * For an adult, an interest's category speaks for a product (personal fit, a reason, the
+   * children's-category exception) only when the interest maps it at least this squarely: its
+   * target at weight 0.8 and more, or one level below a target at 1 (issue 43: "Running" maps the
+   * toy shop's sports toys at 0.6; "Cooking" children's play kitchens at 0.5).
+   */
+  adultCategoryMatch: ADULT_CATEGORY_MATCH,
+  /**
+   * A weak word of a title (pick-terms.ts WEAK_TITLE_TERMS) is evidence for an interest only in
+   * a category the interest maps at least this much (or one named for it, or when none of its
+   * targets is a category of this catalog): issue 43.
+   */
+  weakTermSupport: 0.5,
   /** Stable daily jitter: up to this share of a score, so near-ties trade places day to day. */
   shuffle: 0.04,
   /** Diversity: at most this many picks from one leaf category. */

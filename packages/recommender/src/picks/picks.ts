@@ -1,9 +1,10 @@
 import { personContext } from '../context.ts'
 import { BUDGET_BANDS, GIFT_GROUPS } from '../data/gift-preferences.ts'
-import { INTEREST_TERMS, pickTermsFor, TERM_BLIND_ROOTS } from '../data/pick-terms.ts'
+import { INTEREST_TERMS, pickTermsFor, TERM_BLIND_ROOTS, WEAK_TITLE_TERMS } from '../data/pick-terms.ts'
 import { OPTION_TARGETS } from '../data/options.ts'
 import { parentPath, rootOf } from '../paths.ts'
 import { plainInterest } from '../reasoning.ts'
+import { pathMatch } from '../match.ts'
 import { candidateOrder, candidateScores, explain, type Explanation, type ScoredCandidate } from '../score.ts'
 import { modelIndex } from '../model-index.ts'
 import { INTEREST_LEVEL, SIGNALS } from '../weights.ts'
@@ -180,7 +181,7 @@ function productText(product: PickProduct & { path: string }): ProductText {
     const termBlind = TERM_BLIND_ROOTS.has(rootOf(product.path))
     const title = termBlind ? '' : wordsOf(product.title)
     const description = !termBlind && product.description ? wordsOf(product.description) : ''
-    const age = productAgeSignal(product.title)
+    const age = productAgeSignal(product.title, product.brand)
     text = {
       title,
       titleWords: new Set(title.split(' ')),
@@ -211,42 +212,56 @@ function productText(product: PickProduct & { path: string }): ProductText {
 interface TermIndex {
   sources: number
   byWord: Map<string, number[]>
-  phrases: { source: number; term: string }[]
+  /** Words of WEAK_TITLE_TERMS (and their plurals) by the sources that hold them. */
+  weakByWord: Map<string, number[]>
+  phrases: { source: number; term: string; weak: boolean }[]
 }
 
 function indexTerms(sources: readonly TermSource[]): TermIndex {
   const byWord = new Map<string, number[]>()
-  const phrases: { source: number; term: string }[] = []
+  const weakByWord = new Map<string, number[]>()
+  const phrases: { source: number; term: string; weak: boolean }[] = []
   sources.forEach((source, i) => {
     for (const term of source.terms) {
+      const weak = WEAK_TITLE_TERMS.has(term)
       if (term.includes(' ')) {
-        phrases.push({ source: i, term })
+        phrases.push({ source: i, term, weak })
         continue
       }
+      const into = weak ? weakByWord : byWord
       for (const word of [term, `${term}s`, `${term}es`]) {
-        const list = byWord.get(word)
-        if (!list) byWord.set(word, [i])
+        const list = into.get(word)
+        if (!list) into.set(word, [i])
         else if (!list.includes(i)) list.push(i)
       }
     }
   })
-  return { sources: sources.length, byWord, phrases }
+  return { sources: sources.length, byWord, weakByWord, phrases }
 }
 
 /**
  * A product's term hits for one list of term sources, as pairs in one array: [source, hit, source,
  * hit, ...] with the sources hit in ascending order, hit 1 when the title holds one of the
- * source's terms (hasTerm), else 0.5 when the description does (issue 20: title full, description
- * half). Most products hit none of a person's sources and share NO_HITS.
+ * source's terms (hasTerm), else WEAK_TITLE_HIT when the title holds only a word of WEAK_TITLE_TERMS
+ * (issue 43: evidence only inside a category the interest maps to), else 0.5 when the
+ * description does (issue 20: title full, description half). Most products hit none of a
+ * person's sources and share NO_HITS.
  */
 type TermHits = Float64Array
 
 const NO_HITS: TermHits = new Float64Array(0)
 
+/**
+ * A title hit on a weak term only (WEAK_TITLE_TERMS): between a description's 0.5 and a title's
+ * 1, so productPicks can tell it apart; it scores as a description unless the product's category
+ * is one the interest maps to.
+ */
+const WEAK_TITLE_HIT = 0.75
+
 function termHits(index: TermIndex, text: ProductText): TermHits {
   const values = new Float64Array(index.sources)
-  markTerms(index, values, text.titleWords, text.title, 1)
-  markTerms(index, values, text.descriptionWords, text.description, 0.5)
+  markTerms(index, values, text.titleWords, text.title, 1, WEAK_TITLE_HIT)
+  markTerms(index, values, text.descriptionWords, text.description, 0.5, 0.5)
   const pairs: number[] = []
   for (let i = 0; i < values.length; i++) if (values[i]! > 0) pairs.push(i, values[i]!)
   return pairs.length ? Float64Array.from(pairs) : NO_HITS
@@ -443,13 +458,25 @@ function blockAgeFits(block: ProductBlock, age: number | null, adult: boolean): 
   return fits
 }
 
-function markTerms(index: TermIndex, hits: Float64Array, words: ReadonlySet<string>, full: string, value: number) {
+function markTerms(
+  index: TermIndex,
+  hits: Float64Array,
+  words: ReadonlySet<string>,
+  full: string,
+  value: number,
+  weakValue: number,
+) {
   if (!full) return
   for (const word of words) {
     const list = index.byWord.get(word)
     if (list) for (const i of list) if (hits[i]! < value) hits[i] = value
+    const weak = index.weakByWord.get(word)
+    if (weak) for (const i of weak) if (hits[i]! < weakValue) hits[i] = weakValue
   }
-  for (const { source, term } of index.phrases) if (hits[source]! < value && hasTerm(full, term)) hits[source] = value
+  for (const { source, term, weak } of index.phrases) {
+    const v = weak ? weakValue : value
+    if (hits[source]! < v && hasTerm(full, term)) hits[source] = v
+  }
 }
 
 /**
@@ -535,6 +562,8 @@ interface Scored {
   interestShare: number
   optionShare: number
   quality: number
+  /** How squarely each interest maps its category (byPath's `matches`). */
+  matches: Float64Array
 }
 
 /** The readings of the category engine that count as option evidence for a product. */
@@ -626,7 +655,42 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     optionShare: number
     /** An adult and a children's category (PICK_FACTORS.childrensCategoryBelow). */
     forChildren: boolean
+    /** Per interest (by its term source's position): how squarely its targets map this category, 0..1. */
+    matches: Float64Array
+    /** The largest of `matches`. */
+    bestMatch: number
   } | null>(block.paths.length)
+  const interestCount = plan.profile.interests.length
+  // An interest none of whose targets is a category of this catalog (another feed's tree, or none
+  // mapped) has only its title words to go by: there they stay evidence, as before issue 43.
+  const unmapped = plan.profile.interests.map(
+    (interest) => !interest.targets.some((t) => t.weight > 0 && plan.model.nodes.has(t.path)),
+  )
+  // The words of an interest's own name (not its aliases: "art" of Drawing is a "Body Art" tattoo's too).
+  const nameWords = plan.profile.interests.map((interest) =>
+    interest.name
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 4),
+  )
+  const matchesOf = (path: string): Float64Array => {
+    const matches = new Float64Array(interestCount)
+    const pathWords = wordsOf(path.replaceAll('::', ' '))
+    plan.profile.interests.forEach((interest, k) => {
+      let match = 0
+      for (const t of interest.targets)
+        if (t.weight > 0) match = Math.max(match, t.weight * pathMatch(plan.model, t.path, path))
+      // A category named for the interest ("Books::Gardening") supports its weak words too.
+      if (match === 0 && (unmapped[k] || nameWords[k]!.some((word) => hasTerm(pathWords, word))))
+        match = PICK_FACTORS.weakTermSupport
+      matches[k] = match
+    })
+    return matches
+  }
+  const NO_MATCHES = new Float64Array(interestCount)
+  /** A weak title word of term source `at` is evidence here (matchesOf: the category answers the interest). */
+  const weakSupported = (matches: Float64Array, at: number) =>
+    at < interestCount && matches[at]! >= PICK_FACTORS.weakTermSupport
   const scored: Scored[] = []
   for (let i = 0; i < block.products.length; i++) {
     const why = block.skip[i]!
@@ -663,6 +727,8 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
               interestShare: 0,
               optionShare: 0,
               forChildren: false,
+              matches: NO_MATCHES,
+              bestMatch: 0,
             }
           : {
               candidate: c,
@@ -671,6 +737,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
               interestShare: (c.signals.interest ?? 0) / (SIGNALS.interest.weight * catWeight),
               optionShare: optionShareOf(c.signals),
               forChildren: plan.adult && c.ageFit < PICK_FACTORS.childrensCategoryBelow,
+              ...bestOf(matchesOf(c.path)),
             }
       byPath[pathAt] = found
     }
@@ -689,13 +756,18 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       continue
     }
 
-    // Term fit: noisy-OR over interests and options (title full, description half).
+    // Term fit: noisy-OR over interests and options (title full, description half). A title hit on
+    // a weak word (WEAK_TITLE_TERMS: "Marathon", "Seed", "Cupcake") is evidence only inside a
+    // category the interest maps to; elsewhere it counts as a description would (issue 43).
+    const { matches } = found
     let termMiss = 1
     let titleInterestHit = false
     let titleHit = false
     for (let k = offsets[i]!, end = offsets[i + 1]!; k < end; k += 2) {
-      const hit = pairs[k + 1]!
-      const source = plan.termSources[pairs[k]!]!
+      const sourceAt = pairs[k]!
+      let hit = pairs[k + 1]!
+      if (hit === WEAK_TITLE_HIT) hit = weakSupported(matches, sourceAt) ? 1 : 0.5
+      const source = plan.termSources[sourceAt]!
       termMiss *= 1 - source.level * hit
       if (hit === 1) {
         titleHit = true
@@ -723,15 +795,25 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       }
     }
 
+    // An interest's category speaks for an adult only when the interest maps it squarely (issue
+    // 43: "Running" reaches the toy shop's sports toys at 0.6, and a dartboard is no runner's
+    // present); for a child the category engine's reading stands, as before.
+    const categoryFit = plan.adult ? found.bestMatch >= PICK_FACTORS.adultCategoryMatch : interestShare >= 0.25
+    const categoryStrong = plan.adult
+      ? found.bestMatch >= PICK_FACTORS.adultCategoryMatch && interestShare >= PICK_FACTORS.strongInterest
+      : interestShare >= PICK_FACTORS.strongInterest
     // An adult is offered a children's category's product, or a toy its title says is a child's
-    // kind (a plush, a puppet, a playset), only on strong evidence, not on a word of its title.
+    // kind (a plush, a puppet, a playset), only on strong evidence, not on a word of its title: an
+    // interest mapping the category squarely (someone who loves puppets), or, in a children's
+    // category, a title naming what an interest is about (a unicorn lover's unicorn).
     if (
       plan.adult &&
       (found.forChildren || block.childrensToy[i] === 1) &&
       !(
         likedStrength > 0 ||
         neighbour >= 0.3 ||
-        interestShare >= PICK_FACTORS.strongInterest ||
+        categoryStrong ||
+        (titleInterestHit && block.childrensToy[i] === 0) ||
         block.texts[i]!.forAdults
       )
     ) {
@@ -739,14 +821,14 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       continue
     }
     // A description alone ("lovely in the garden") adds to the score but does not make a product personal.
-    const personal = likedStrength > 0 || neighbour >= 0.3 || titleHit || interestShare >= 0.25 || optionShare >= 0.3
+    const personal = likedStrength > 0 || neighbour >= 0.3 || titleHit || categoryFit || optionShare >= 0.3
     if (hasEvidence && !personal) {
       skip('no personal fit')
       continue
     }
-    // Strong: its category carries the interest, or its title names it inside a category the interest maps to.
-    const strong =
-      likedStrength > 0 || interestShare >= PICK_FACTORS.strongInterest || (titleInterestHit && interestShare > 0)
+    // Strong: liked, its category carries the interest, or its own title names it (issue 43: a
+    // unicorn sticker answers a unicorn lover; a weak word counts only inside the interest's category).
+    const strong = likedStrength > 0 || categoryStrong || titleInterestHit
 
     const category = candidate.score / plan.best
     const quality = block.quality[i]!
@@ -782,6 +864,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       interestShare,
       optionShare,
       quality,
+      matches,
     })
   }
 
@@ -819,13 +902,25 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     const interestHits: { says: string; love: boolean; value: number }[] = []
     const optionHits: string[] = []
     for (let k = offsets[item.at]!, end = offsets[item.at + 1]!; k < end; k += 2) {
-      const source = plan.termSources[pairs[k]!]!
+      const sourceAt = pairs[k]!
+      let hit = pairs[k + 1]!
+      if (hit === WEAK_TITLE_HIT) hit = weakSupported(item.matches, sourceAt) ? 1 : 0
+      // Only the title's own evidence is stated (issue 43: the reason must be true of the product).
+      if (hit < 1) continue
+      const source = plan.termSources[sourceAt]!
       if (source.kind === 'interest')
-        interestHits.push({ says: source.says, love: source.level >= 1, value: source.level * pairs[k + 1]! })
+        interestHits.push({ says: source.says, love: source.level >= 1, value: source.level })
       else optionHits.push(source.says)
     }
+    // An interest's category is stated for an adult only when the interest maps it squarely (as for personal fit).
     const categoryInterests =
-      item.interestShare >= 0.25 ? explained(candidate).interests.filter((i) => i.value >= 0.25) : []
+      item.interestShare >= 0.25
+        ? explained(candidate).interests.filter((i) =>
+            plan.adult
+              ? i.value / (i.love ? INTEREST_LEVEL.love : INTEREST_LEVEL.like) >= PICK_FACTORS.adultCategoryMatch
+              : i.value >= 0.25,
+          )
+        : []
     return {
       name: context.name,
       liked: item.likedStrength,
@@ -870,7 +965,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
     picks,
     budget: options.budget,
     fewForInterests,
-    note: fewForInterests ? honestyLine(context.name, interestNames) : null,
+    note: fewForInterests ? honestyLine(context.name, interestNames, picks.length) : null,
     considered: products.length,
     excluded,
   }
@@ -909,6 +1004,13 @@ function* bestFirst<T>(items: T[], compare: (a: T, b: T) => number): Generator<T
   }
 }
 
+/** The largest of an interest's matches, beside them. */
+function bestOf(matches: Float64Array): { matches: Float64Array; bestMatch: number } {
+  let bestMatch = 0
+  for (const m of matches) if (m > bestMatch) bestMatch = m
+  return { matches, bestMatch }
+}
+
 /** Interests a product answers by its terms, then by its category, strongest first, once each. */
 function mergeInterests(
   byTerms: readonly { says: string; love: boolean; value: number }[],
@@ -925,10 +1027,12 @@ function mergeInterests(
 
 /**
  * The honesty line (issue 20 "When the catalog has little for a person"): said when the person
- * has interests and fewer than PICK_FACTORS.honestyMin picks answer them.
+ * has interests and fewer than PICK_FACTORS.honestyMin picks answer them. With no pick at all
+ * (issue 43: none rather than filler) it says so instead of pointing at matches that are not there.
  */
-export function honestyLine(name: string, interests: readonly string[]): string {
+export function honestyLine(name: string, interests: readonly string[], shown = 1): string {
   const list =
     interests.length <= 1 ? (interests[0] ?? '') : `${interests.slice(0, -1).join(', ')} and ${interests.at(-1)}`
+  if (shown === 0) return `The shop has nothing yet that truly suits ${name}'s interests (${list}).`
   return `The shop has few products for ${name}'s interests (${list}) yet: these are the closest real matches.`
 }

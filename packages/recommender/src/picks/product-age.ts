@@ -32,10 +32,30 @@ const RANGE =
 const CHILD = /\b(kids?|child|children|childrens|childs|boys?|girls?|junior|toddlers?)\b/
 const COSTUME = /\b(costume|fancy dress|outfit|dress up|dressing up)\b/
 const CHILDRENS_TOY = /\b(plush|plushies?|soft toys?|stuffed|cuddly|puppets?|playsets?|play sets?)\b/
+/**
+ * Brands that make toys for young children only (issue 43: a Melissa & Doug trowel and a Dantoy
+ * wheelbarrow were a gardener's "present"): a product of one is read as for children, whatever
+ * its title says, unless the title says it is for adults.
+ */
+const CHILDRENS_BRANDS =
+  /\b(playmobil|melissa (?:&|and) doug|galt|peppa pig|orchard toys|fisher[- ]price|my little pony|vtech|paw patrol|innotab|imaginext|dantoy|leapfrog|early learning centre|twigz|egt toys|little tikes|thomas (?:&|and) friends|in the night garden|hey duggee|bluey|play-doh|playdoh|kinetic sand|cuddleuppets|pillow pets|brio|duplo|megabloks|mega bloks)\b/
+
+/** Titles that call the product a toy or play thing ("Pretend Lawnmower", "My First Gardening Tools", "Block Set"). */
+const TOY_WORDS = /\b(pretend|my first|block set|toy (?:set|kit|tools?)|playhouse|for little ones)\b/
+
+/** True when the brand or the title names a brand of young children's toys (CHILDRENS_BRANDS). */
+export function childrensBrand(brand: string | null, title: string): boolean {
+  const text = `${brand ?? ''} ${title}`.toLowerCase()
+  return CHILDRENS_BRANDS.test(text) || TOY_WORDS.test(title.toLowerCase())
+}
+
 const ADULT = /\b(adults?|grown[- ]ups?|for him|for her|men's|women's)\b|\b18\s*\+/
 
-/** Reads a product title for its age signals (lower-cased inside). */
-export function productAgeSignal(title: string): ProductAgeSignal {
+/**
+ * Reads a product title (and its brand, when given) for its age signals (lower-cased inside): a
+ * brand of young children's toys (childrensBrand) reads as "for children".
+ */
+export function productAgeSignal(title: string, brand: string | null = null): ProductAgeSignal {
   const text = title.toLowerCase()
   let minAge: number | null = null
   let maxAge: number | null = null
@@ -59,7 +79,7 @@ export function productAgeSignal(title: string): ProductAgeSignal {
     babyOrToddler: BABY.test(text) || (months !== null && Number(months[1]) <= 36),
     childCostume: COSTUME.test(text) && CHILD.test(text) && !adult,
     forAdults: adult,
-    forChildren: CHILD.test(text) && !adult,
+    forChildren: (CHILD.test(text) || childrensBrand(brand, text)) && !adult,
     childrensToy: CHILDRENS_TOY.test(text) && !adult,
   }
 }

@@ -1,12 +1,11 @@
-import '../../mantine-dates-styles'
-import { Alert, Button, Group, Modal, NumberInput, Radio, Select, Stack, Text } from '@mantine/core'
-import { DateInput } from '@mantine/dates'
+import { Alert, Button, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import {
   EVENT_RULE_LABELS,
   isValidIsoDate,
   nextOccurrence,
+  parseMoneyText,
   poundsToPence,
   spendSummary,
   ukToday,
@@ -16,6 +15,7 @@ import {
 import { LeadDaysInput, parseLeadDays } from '../reminders/lead-days-input'
 import type { ListedEvent } from './event-list'
 import { ButtonLink } from '../../lib/links'
+import { MoneyInput } from '../../lib/money-input'
 import { useTRPC } from '../../lib/trpc'
 import { useSingleFlightMutation } from '../../lib/single-flight'
 import { groupByCategory } from '../selection/selection-params'
@@ -24,7 +24,7 @@ import { EVENT_UI } from './messages'
 import { refreshAfterEventChange } from './query-options'
 import { budgetsQueryOptions, refreshAfterGiftChange } from '../gifts/query-options'
 import { dateForOccasionChange } from './fixed-occasion-date'
-import { parseUkDate } from './uk-date'
+import { UkDateInput } from './uk-date-input'
 
 /** The refresh after adding an event waits 300 ms (spec account-area §4, §9). */
 const REFRESH_DELAY_MS = 300
@@ -37,6 +37,9 @@ interface AddEventDialogProps {
   /** Issue 21: the event to edit (the dialog becomes Edit Event); none adds one. */
   editing?: ListedEvent | null
 }
+
+/** The dialog's budget box: whole pounds, £0 to £100,000 (issue 22; issue 43 §2). */
+const BUDGET_RULE = { label: 'Gift budget', whole: true } as const
 
 /** The reminder choice of an event (issue 21): the account's, its own, or none. */
 type ReminderChoice = 'settings' | 'own' | 'none'
@@ -127,7 +130,7 @@ function AddEventForm({ onClose, initialDate, editing }: Omit<AddEventDialogProp
   const [draft, setDraft] = useState<Draft>(() => draftOf(editing, initialDate))
   const [showErrors, setShowErrors] = useState(false)
   // Issue 22: a budget for this person and the event's occasion, in whole pounds (blank keeps theirs).
-  const [budget, setBudget] = useState<number | string>('')
+  const [budget, setBudget] = useState('')
   const personId = draft.personId ? Number(draft.personId) : null
   const budgets = useQuery({ ...budgetsQueryOptions(trpc, personId ?? 0), enabled: personId !== null })
   const status = budgets.data?.status.find((s) => String(s.occasionId) === draft.occasionId)
@@ -137,9 +140,10 @@ function AddEventForm({ onClose, initialDate, editing }: Omit<AddEventDialogProp
   const done = {
     onSuccess: async () => {
       // Issue 22: the budget typed here is this person's for the event's occasion.
-      if (typeof budget === 'number' && personId !== null && draft.occasionId) {
+      const amount = parseMoneyText(budget, BUDGET_RULE)
+      if (amount.ok && amount.pounds !== null && personId !== null && draft.occasionId) {
         await saveBudget
-          .mutateAsync({ personId, byOccasion: [{ occasionId: Number(draft.occasionId), amount: Math.round(budget) }] })
+          .mutateAsync({ personId, byOccasion: [{ occasionId: Number(draft.occasionId), amount: amount.pounds }] })
           .catch((error: unknown) => console.error('Failed to save the budget', error))
         void refreshAfterGiftChange(queryClient, trpc)
       }
@@ -175,6 +179,10 @@ function AddEventForm({ onClose, initialDate, editing }: Omit<AddEventDialogProp
     const date = rule === 'fixed' ? draft.date : (draft.date ?? nextOccurrence(ukToday(), ukToday(), rule))
     if (!personId || !occasionId || !date || !isValidIsoDate(date)) {
       console.error(EVENT_UI.fillAllFields)
+      setShowErrors(true)
+      return
+    }
+    if (!parseMoneyText(budget, BUDGET_RULE).ok) {
       setShowErrors(true)
       return
     }
@@ -264,15 +272,13 @@ function AddEventForm({ onClose, initialDate, editing }: Omit<AddEventDialogProp
             Next: {nextOccurrence(ukToday(), ukToday(), rule).split('-').reverse().join('/')}
           </Text>
         ) : (
-          <DateInput
+          <UkDateInput
             label="Date"
             description="DD/MM/YYYY: it repeats every year"
-            placeholder="DD/MM/YYYY"
             withAsterisk
-            valueFormat="DD/MM/YYYY"
-            dateParser={(input) => parseUkDate(input)}
             value={draft.date}
             onChange={(date) => setDraft((d) => ({ ...d, date }))}
+            showError={showErrors}
             error={showErrors && !draft.date ? EVENT_UI.dateRequired : undefined}
             firstDayOfWeek={1}
             hideOutsideDates
@@ -280,7 +286,7 @@ function AddEventForm({ onClose, initialDate, editing }: Omit<AddEventDialogProp
             popoverProps={{ withinPortal: true }}
           />
         )}
-        <NumberInput
+        <MoneyInput
           label="Gift budget (£)"
           description={
             status
@@ -292,9 +298,8 @@ function AddEventForm({ onClose, initialDate, editing }: Omit<AddEventDialogProp
                 )
               : 'Optional, whole pounds'
           }
-          min={0}
-          max={100_000}
-          allowDecimal={false}
+          rule={BUDGET_RULE}
+          showError={showErrors}
           value={budget}
           onChange={setBudget}
           placeholder={status?.budget !== null && status?.budget !== undefined ? String(status.budget) : undefined}

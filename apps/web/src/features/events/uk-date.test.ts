@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseUkDate } from './uk-date'
+import { parseUkDate, ukDateProblem } from './uk-date'
 
 describe('parseUkDate (the Add Event date box)', () => {
   it('reads DD/MM/YYYY and its variants as YYYY-MM-DD', () => {
@@ -18,5 +18,20 @@ describe('parseUkDate (the Add Event date box)', () => {
     expect(parseUkDate('next tuesday')).toBeNull()
     expect(parseUkDate('')).toBeNull()
     expect(parseUkDate('01/01/1899')).toBeNull()
+  })
+})
+
+describe('ukDateProblem (issue 43 §2)', () => {
+  it('says a date does not exist, and why', () => {
+    expect(ukDateProblem('31/04/2027')).toBe('31/04/2027 does not exist: April 2027 has 30 days')
+    expect(ukDateProblem('29/02/2027')).toBe('29/02/2027 does not exist: February 2027 has 28 days')
+    expect(ukDateProblem('12/13/2027')).toBe('Month must be between 01 and 12')
+    expect(ukDateProblem('12/12/1800')).toBe('Year must be between 1900 and 2100')
+    expect(ukDateProblem('tomorrow')).toBe('Type the date as DD/MM/YYYY')
+  })
+
+  it('has nothing to say about a real date or a blank box', () => {
+    expect(ukDateProblem('30/04/2027')).toBeNull()
+    expect(ukDateProblem('  ')).toBeNull()
   })
 })

@@ -17,3 +17,37 @@ export function parseUkDate(input: string): string | null {
   const year = Number(date.slice(0, 4))
   return year >= 1900 && year <= 2100 ? date : null
 }
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/**
+ * What is wrong with a typed date the date boxes cannot read (issue 43 §2: "31/04/2027 ... say
+ * the date does not exist"), or null when `parseUkDate` reads it (or it is blank):
+ * "31/04/2027 does not exist: April 2027 has 30 days", "Month must be between 01 and 12",
+ * "Year must be between 1900 and 2100", else "Type the date as DD/MM/YYYY".
+ */
+export function ukDateProblem(input: string): string | null {
+  const text = input.trim()
+  if (text === '' || parseUkDate(text) !== null) return null
+  const uk = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text)
+  if (!uk) return 'Type the date as DD/MM/YYYY'
+  const [day, month, year] = [Number(uk[1]), Number(uk[2]), Number(uk[3])]
+  if (month < 1 || month > 12) return 'Month must be between 01 and 12'
+  if (year < 1900 || year > 2100) return 'Year must be between 1900 and 2100'
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  if (day < 1 || day > days) return `${text} does not exist: ${MONTHS[month - 1] ?? ''} ${year} has ${days} days`
+  return 'Type the date as DD/MM/YYYY'
+}

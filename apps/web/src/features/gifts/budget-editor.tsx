@@ -1,19 +1,19 @@
-import { Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core'
+import { Button, Group, Select, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type BudgetsOutput } from '@presently/domain'
+import { parseMoneyText, type BudgetsOutput, type MoneyRule } from '@presently/domain'
+import { MoneyInput, moneyText } from '../../lib/money-input'
 import { apiErrorMessage } from '../../lib/api-errors'
 import { useTRPC } from '../../lib/trpc'
 import { occasionsQueryOptions } from '../selection/query-options'
 import { GIFT_UI } from './messages'
 import { refreshAfterGiftChange } from './query-options'
 
-type Amount = number | string
-
 /**
  * A person's budgets in whole pounds (issue 22): the default and one per occasion (the
  * occasions of their events and those already set, plus any added). Blank clears a budget.
+ * "40.50", "-10" or "1000000" is refused in the box with the field and the range (issue 43 §2).
  */
 export function BudgetEditor({
   personId,
@@ -27,10 +27,11 @@ export function BudgetEditor({
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const occasions = useQuery(occasionsQueryOptions(trpc))
-  const [defaultAmount, setDefaultAmount] = useState<Amount>(budgets.default ?? '')
-  const [amounts, setAmounts] = useState<Map<number, Amount>>(
-    () => new Map(budgets.byOccasion.map((b) => [b.occasionId, b.amount])),
+  const [defaultAmount, setDefaultAmount] = useState(moneyText(budgets.default))
+  const [amounts, setAmounts] = useState<Map<number, string>>(
+    () => new Map(budgets.byOccasion.map((b) => [b.occasionId, moneyText(b.amount)])),
   )
+  const [showErrors, setShowErrors] = useState(false)
   const rows = new Map<number, string>()
   for (const o of eventOccasions) rows.set(o.id, o.label)
   for (const b of budgets.byOccasion) rows.set(b.occasionId, b.occasionLabel)
@@ -47,19 +48,26 @@ export function BudgetEditor({
       },
     }),
   )
-  const wholePounds = (value: Amount | undefined) => (typeof value === 'number' ? Math.round(value) : null)
+  const defaultRule: MoneyRule = { label: 'Default budget', whole: true }
+  const ruleFor = (label: string): MoneyRule => ({ label: `${label} budget`, whole: true })
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault()
+        const first = parseMoneyText(defaultAmount, defaultRule)
+        const each = [...rows].map(([occasionId, label]) => ({
+          occasionId,
+          parsed: parseMoneyText(amounts.get(occasionId) ?? '', ruleFor(label)),
+        }))
+        if (!first.ok || each.some((e) => !e.parsed.ok)) {
+          setShowErrors(true)
+          return
+        }
         save.mutate({
           personId,
-          default: wholePounds(defaultAmount),
-          byOccasion: [...rows.keys()].map((occasionId) => ({
-            occasionId,
-            amount: wholePounds(amounts.get(occasionId)),
-          })),
+          default: first.pounds,
+          byOccasion: each.map((e) => ({ occasionId: e.occasionId, amount: e.parsed.ok ? e.parsed.pounds : null })),
         })
       }}
       aria-label="Budgets"
@@ -68,23 +76,21 @@ export function BudgetEditor({
         <Text size="sm" c="dimmed">
           Whole pounds. An occasion without its own budget uses the default.
         </Text>
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <NumberInput
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <MoneyInput
             label="Default budget (£)"
-            min={0}
-            max={100_000}
-            allowDecimal={false}
+            rule={defaultRule}
+            showError={showErrors}
             value={defaultAmount}
             onChange={setDefaultAmount}
             w={170}
           />
           {[...rows].map(([occasionId, label]) => (
-            <NumberInput
+            <MoneyInput
               key={occasionId}
               label={`${label} budget (£)`}
-              min={0}
-              max={100_000}
-              allowDecimal={false}
+              rule={ruleFor(label)}
+              showError={showErrors}
               value={amounts.get(occasionId) ?? ''}
               onChange={(value) => setAmounts((m) => new Map(m).set(occasionId, value))}
               w={170}

@@ -1,21 +1,23 @@
-import '../../mantine-dates-styles'
-import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core'
-import { DateInput } from '@mantine/dates'
+import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { ukToday, type GiftOutput } from '@presently/domain'
+import { parseMoneyText, ukToday, type GiftOutput } from '@presently/domain'
+import { MoneyInput, moneyText } from '../../lib/money-input'
 import { apiErrorMessage } from '../../lib/api-errors'
 import { useTRPC } from '../../lib/trpc'
 import { useSingleFlightMutation } from '../../lib/single-flight'
-import { parseUkDate } from '../events/uk-date'
+import { UkDateInput } from '../events/uk-date-input'
 import { occasionsQueryOptions } from '../selection/query-options'
 import { GIFT_UI } from './messages'
 import { refreshAfterGiftChange } from './query-options'
 
+/** The price paid for a present: pounds and pence, £0 to £100,000 (issue 22; issue 43 §2). */
+const PRICE_RULE = { label: 'Price paid' } as const
+
 interface Draft {
   title: string
   link: string
-  pricePaid: number | string
+  pricePaid: string
   givenOn: string | null
   occasionId: string | null
   note: string
@@ -24,7 +26,7 @@ interface Draft {
 const draftOf = (gift: GiftOutput | null): Draft => ({
   title: gift?.title ?? '',
   link: gift?.link ?? '',
-  pricePaid: gift?.pricePaid ?? '',
+  pricePaid: moneyText(gift?.pricePaid),
   givenOn: gift?.givenOn ?? ukToday(),
   occasionId: gift?.occasionId ? String(gift.occasionId) : null,
   note: gift?.note ?? '',
@@ -64,6 +66,7 @@ function GiftForm({ personId, gift, onClose }: { personId: number; gift: GiftOut
   const queryClient = useQueryClient()
   const occasions = useQuery(occasionsQueryOptions(trpc))
   const [draft, setDraft] = useState<Draft>(() => draftOf(gift))
+  const [showErrors, setShowErrors] = useState(false)
   const onSuccess = async () => {
     onClose()
     await refreshAfterGiftChange(queryClient, trpc)
@@ -75,11 +78,16 @@ function GiftForm({ personId, gift, onClose }: { personId: number; gift: GiftOut
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
+    const price = parseMoneyText(draft.pricePaid, PRICE_RULE)
+    if (!price.ok || draft.givenOn === null) {
+      setShowErrors(true)
+      return
+    }
     const values = {
       title: draft.title,
       link: draft.link.trim() || null,
-      pricePaid: typeof draft.pricePaid === 'number' ? draft.pricePaid : null,
-      givenOn: draft.givenOn ?? '',
+      pricePaid: price.pounds,
+      givenOn: draft.givenOn,
       occasionId: draft.occasionId ? Number(draft.occasionId) : null,
       note: draft.note.trim() || null,
     }
@@ -107,22 +115,20 @@ function GiftForm({ personId, gift, onClose }: { personId: number; gift: GiftOut
           onChange={(e) => setDraft((d) => ({ ...d, link: e.currentTarget.value }))}
         />
         <Group grow align="flex-start">
-          <NumberInput
+          <MoneyInput
             label="Price paid (£)"
-            min={0}
-            max={100_000}
-            decimalScale={2}
+            rule={PRICE_RULE}
+            showError={showErrors}
             value={draft.pricePaid}
             onChange={(pricePaid) => setDraft((d) => ({ ...d, pricePaid }))}
           />
-          <DateInput
+          <UkDateInput
             label="Given on"
             withAsterisk
-            valueFormat="DD/MM/YYYY"
-            placeholder="DD/MM/YYYY"
-            dateParser={(input) => parseUkDate(input)}
             value={draft.givenOn}
             onChange={(givenOn) => setDraft((d) => ({ ...d, givenOn }))}
+            showError={showErrors}
+            error={showErrors && draft.givenOn === null ? 'Given on is required' : undefined}
             firstDayOfWeek={1}
             popoverProps={{ withinPortal: true }}
           />

@@ -1,12 +1,16 @@
-import { Button, Group, NumberInput, Text } from '@mantine/core'
+import { Button, Group, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { formatPrice, isUnconfirmed, ukToday, type OrderOutput } from '@presently/domain'
+import { formatPrice, isUnconfirmed, parseMoneyText, ukToday, type OrderOutput } from '@presently/domain'
+import { MoneyInput, moneyText } from '../../lib/money-input'
 import { apiErrorMessage } from '../../lib/api-errors'
 import { useTRPC } from '../../lib/trpc'
 import { GIFT_UI } from './messages'
 import { refreshAfterGiftChange } from './query-options'
+
+/** The price paid for an order: pounds and pence, £0 to £100,000 (issue 22; issue 43 §2). */
+const PRICE_RULE = { label: 'Price paid' } as const
 
 /**
  * What became of an order (issue 22): "Bought" with the price paid (default the price at click
@@ -16,7 +20,8 @@ export function OrderOutcome({ order }: { order: OrderOutput }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
-  const [price, setPrice] = useState<number | string>(order.pricePaid ?? order.priceAtClick ?? '')
+  const [price, setPrice] = useState(() => moneyText(order.pricePaid ?? order.priceAtClick))
+  const [showError, setShowError] = useState(false)
   const save = useMutation(
     trpc.gifts.setOrderOutcome.mutationOptions({
       onError: (error) =>
@@ -34,21 +39,20 @@ export function OrderOutcome({ order }: { order: OrderOutput }) {
       <form
         onSubmit={(event) => {
           event.preventDefault()
-          save.mutate({
-            orderId: order.id,
-            outcome: 'bought',
-            pricePaid: typeof price === 'number' ? Math.round(price * 100) / 100 : null,
-          })
+          const parsed = parseMoneyText(price, PRICE_RULE)
+          if (!parsed.ok) {
+            setShowError(true)
+            return
+          }
+          save.mutate({ orderId: order.id, outcome: 'bought', pricePaid: parsed.pounds })
         }}
       >
         <Group gap="sm" align="flex-end" wrap="wrap">
-          <NumberInput
+          <MoneyInput
             label="Price paid (£)"
             size="xs"
-            min={0}
-            max={100_000}
-            decimalScale={2}
-            fixedDecimalScale
+            rule={PRICE_RULE}
+            showError={showError}
             value={price}
             onChange={setPrice}
             w={140}

@@ -1,7 +1,8 @@
-import { Alert, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useState } from 'react'
-import { PICK_COUNT_RANGE, PICK_MAX_PRICE } from '@presently/domain'
+import { parseMoneyText, PICK_COUNT_RANGE, PICK_MAX_PRICE } from '@presently/domain'
+import { MoneyInput } from '../../lib/money-input'
 import { IconInfoCircle } from '@tabler/icons-react'
 import { BuyErrorDialog } from '../orders/buy-error-dialog'
 import { useBuyNow } from '../orders/use-buy-now'
@@ -20,21 +21,20 @@ export interface GiftPicksProps {
   order?: 2 | 3
 }
 
+/** The picks' budget override: whole pounds, £1 to £100,000 (issue 20; issue 43 §2). */
+const BUDGET_RULE = { label: PICKS_UI.budgetLabel, whole: true, ...PICK_MAX_PRICE }
+
 /**
  * "Gift ideas for {name}" (issue 20): the picks as product cards with their reasons, Buy Now
  * recording the person and the occasion, "Not for {name}", and the honest line when the catalog
  * has little for the person's interests. Shown under the categories on home and on the person page.
  */
 export function GiftPicks({ personId, personName, occasionId, occasionLabel, order = 2 }: GiftPicksProps) {
-  const [budgetText, setBudgetText] = useState<string | number>('')
+  const [budgetText, setBudgetText] = useState('')
   const [budget] = useDebouncedValue(budgetText, 400)
-  const maxPrice =
-    typeof budget === 'number' &&
-    Number.isInteger(budget) &&
-    budget >= PICK_MAX_PRICE.min &&
-    budget <= PICK_MAX_PRICE.max
-      ? budget
-      : undefined
+  // Issue 43 §2: "40.50" is refused in the box (never read as 4050); until it reads, no override.
+  const parsedBudget = parseMoneyText(budget, BUDGET_RULE)
+  const maxPrice = parsedBudget.ok && parsedBudget.pounds !== null ? parsedBudget.pounds : undefined
   const query = useProductPicks({ personId, occasionLabel, maxPrice })
   const buyNow = useBuyNow({ personId, occasionId })
   const dismissals = useDismissals(personId)
@@ -66,17 +66,12 @@ export function GiftPicks({ personId, personName, occasionId, occasionLabel, ord
             </Text>
           )}
         </div>
-        <NumberInput
+        <MoneyInput
           label={PICKS_UI.budgetLabel}
           // Empty, the box shows the budget the picks keep to (the profile's or the event's), so it
           // never reads "Any" beside "Up to £30"; typing a number overrides it.
           placeholder={PICKS_UI.budgetPlaceholder(budgetText === '' && query.data ? query.data.budget.max : null)}
-          prefix="£"
-          min={PICK_MAX_PRICE.min}
-          max={PICK_MAX_PRICE.max}
-          allowDecimal={false}
-          allowNegative={false}
-          thousandSeparator=","
+          rule={BUDGET_RULE}
           value={budgetText}
           onChange={setBudgetText}
           w={150}

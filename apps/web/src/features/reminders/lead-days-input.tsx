@@ -1,4 +1,5 @@
 import { TagsInput } from '@mantine/core'
+import { useState } from 'react'
 import { REMINDER_LEAD_TIMES_MAX, REMINDER_MESSAGES } from '@presently/domain'
 
 /** Lead times offered as suggestions (any whole number 1-60 may be typed). */
@@ -16,8 +17,20 @@ export function parseLeadDays(values: readonly string[]): { days: number[] } | {
 }
 
 /**
+ * Why a typed lead time cannot be a chip (issue 43 §2: "Lead time 90 ... refuse it where it is
+ * typed"), or null when it can: "90 is not a lead time: whole days from 1 to 60".
+ */
+export function leadDayProblem(text: string): string | null {
+  const day = Number(text.trim())
+  return /^\d+$/.test(text.trim()) && day >= 1 && day <= 60
+    ? null
+    : `${text.trim()} is not a lead time: whole days from 1 to 60`
+}
+
+/**
  * Up to three lead times in whole days (issue 21): typed (Enter or comma) or picked from the
- * suggestions; shown longest first.
+ * suggestions; shown longest first. A typed day outside 1 to 60 never becomes a chip: it stays in
+ * the box with the reason under it (issue 43 §2).
  */
 export function LeadDaysInput({
   label,
@@ -32,6 +45,8 @@ export function LeadDaysInput({
   error?: string | undefined
   disabled?: boolean
 }) {
+  const [search, setSearch] = useState('')
+  const [refused, setRefused] = useState<string | null>(null)
   return (
     <TagsInput
       label={label}
@@ -46,11 +61,35 @@ export function LeadDaysInput({
       }
       data={SUGGESTED}
       value={value}
-      onChange={onChange}
+      onChange={(next) => {
+        const bad = next.find((v) => !value.includes(v) && leadDayProblem(v) !== null)
+        if (bad !== undefined) {
+          // Keep what was typed so it can be mended; the chips stay as they were.
+          setRefused(leadDayProblem(bad))
+          setSearch(bad.trim())
+          return
+        }
+        setRefused(null)
+        onChange(next.map((v) => v.trim()))
+      }}
+      searchValue={search}
+      onSearchChange={(text) => {
+        setSearch(text)
+        setRefused(null)
+      }}
+      onKeyDown={(event) => {
+        // Enter, a comma or a space would make a chip of what is typed: refuse it there.
+        if (!['Enter', ',', ' '].includes(event.key) || search.trim() === '') return
+        const problem = leadDayProblem(search)
+        if (problem !== null) {
+          event.preventDefault()
+          setRefused(problem)
+        }
+      }}
       maxTags={REMINDER_LEAD_TIMES_MAX}
       splitChars={[',', ' ']}
       clearable
-      error={error}
+      error={refused ?? error}
       disabled={disabled}
       comboboxProps={{ withinPortal: true }}
     />

@@ -1,11 +1,22 @@
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
-import { PRIORITY_LABELS, WISH_LIST_PRIORITIES, type OwnerItemOutput, type WishListPriority } from '@presently/domain'
+import {
+  parseMoneyText,
+  PRIORITY_LABELS,
+  WISH_LIST_LIMITS,
+  WISH_LIST_PRIORITIES,
+  type OwnerItemOutput,
+  type WishListPriority,
+} from '@presently/domain'
+import { MoneyInput, moneyText } from '../../lib/money-input'
+
+/** An item's price: pounds and pence, £0 to £100,000 (issue 23; issue 43 §2). */
+const PRICE_RULE = { label: 'Price', max: WISH_LIST_LIMITS.poundsMax } as const
 
 export interface ItemDraft {
   title: string
   link: string
-  price: string | number
+  price: string
   quantity: string | number
   priority: WishListPriority
   note: string
@@ -17,7 +28,7 @@ export function draftOf(item?: OwnerItemOutput): ItemDraft {
   return {
     title: item?.title ?? '',
     link: item?.link ?? '',
-    price: item?.price ?? '',
+    price: moneyText(item?.price),
     quantity: item?.quantity ?? 1,
     priority: item?.priority ?? 'would_like',
     note: item?.note ?? '',
@@ -47,9 +58,14 @@ export function ItemForm({
   onSubmit: (draft: ItemDraft) => void
 }) {
   const [draft, setDraft] = useState(initial)
+  const [showErrors, setShowErrors] = useState(false)
   const set = <K extends keyof ItemDraft>(key: K, value: ItemDraft[K]) => setDraft((d) => ({ ...d, [key]: value }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    if (!catalog && !parseMoneyText(draft.price, PRICE_RULE).ok) {
+      setShowErrors(true)
+      return
+    }
     onSubmit(draft)
   }
   return (
@@ -76,11 +92,10 @@ export function ItemForm({
         )}
         <SimpleGrid cols={{ base: 2, sm: 3 }}>
           {catalog ? null : (
-            <NumberInput
+            <MoneyInput
               label="Price (£)"
-              min={0}
-              max={100000}
-              decimalScale={2}
+              rule={PRICE_RULE}
+              showError={showErrors}
               value={draft.price}
               onChange={(v) => set('price', v)}
             />
@@ -143,6 +158,12 @@ export function itemFields(draft: ItemDraft, catalog: boolean) {
     ...common,
     title: draft.title,
     link: draft.link.trim() ? draft.link.trim() : null,
-    price: draft.price === '' ? null : Number(draft.price),
+    price: readPrice(draft.price),
   }
+}
+
+/** The price of a draft in pounds; none when blank (the form refuses a price it cannot read). */
+function readPrice(text: string): number | null {
+  const parsed = parseMoneyText(text, PRICE_RULE)
+  return parsed.ok ? parsed.pounds : null
 }

@@ -2,7 +2,8 @@ import { Alert, Badge, Button, Card, Group, NumberInput, Select, Skeleton, Stack
 import { notifications } from '@mantine/notifications'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import type { SharedItemOutput, SharedListOutput } from '@presently/domain'
+import { parseMoneyText, type SharedItemOutput, type SharedListOutput } from '@presently/domain'
+import { MoneyInput } from '../../lib/money-input'
 import { AuthModal } from '../auth/auth-modal'
 import { StatusMessage } from '../catalog/status-message'
 import { peopleListQueryOptions } from '../people/query-options'
@@ -135,6 +136,9 @@ function SharedItemCard({
   )
 }
 
+/** A pledge: £0.01 to £100,000 in pounds and pence (issue 23; issue 43 §2). */
+const PLEDGE_RULE = { label: 'Pledge', min: 0.01, required: true } as const
+
 function VisitorActions({ token, item }: { token: string; item: SharedItemOutput }) {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
@@ -152,7 +156,8 @@ function VisitorActions({ token, item }: { token: string; item: SharedItemOutput
     trpc.sharedLists.pledge.mutationOptions({ onSuccess: (r) => update(r.item), onError }),
   )
   const [quantity, setQuantity] = useState<string | number>(1)
-  const [amount, setAmount] = useState<string | number>('')
+  const [amount, setAmount] = useState('')
+  const [showPledgeError, setShowPledgeError] = useState(false)
   const claimed = item.claimedQuantity ?? 0
   const left = Math.max(0, item.quantity - claimed)
   const mine = item.claims.find((c) => c.mine)
@@ -171,15 +176,17 @@ function VisitorActions({ token, item }: { token: string; item: SharedItemOutput
         <form
           onSubmit={(event) => {
             event.preventDefault()
-            pledge.mutate({ token, itemId: item.id, amount: Number(amount) })
+            // Issue 43 §2: "-5" or "1000000" is refused in the box, never clamped.
+            const parsed = parseMoneyText(amount, PLEDGE_RULE)
+            if (!parsed.ok || parsed.pounds === null) return setShowPledgeError(true)
+            pledge.mutate({ token, itemId: item.id, amount: parsed.pounds })
           }}
         >
           <Group gap="xs" align="flex-end">
-            <NumberInput
+            <MoneyInput
               label={myPledge ? 'Change your pledge (£)' : 'Pledge (£)'}
-              min={0.01}
-              max={100000}
-              decimalScale={2}
+              rule={PLEDGE_RULE}
+              showError={showPledgeError}
               value={amount}
               onChange={setAmount}
               w={200}

@@ -2,6 +2,7 @@ import {
   listUnsubscribeHeaders,
   renderConfirmEmail,
   renderResetPasswordEmail,
+  renderSignInCodeEmail,
   type Mailer,
   type RenderedEmail,
 } from '@presently/email'
@@ -86,6 +87,28 @@ export async function sendResetPasswordEmail(db: Db, deps: MailDeps, user: Recip
       unsubscribeUrl,
       displayName: user.displayName,
       validMinutes: EMAIL_TOKEN_LIFETIME_MS.reset_password / 60_000,
+    }),
+  )
+}
+
+/**
+ * The one-time sign-in code mail (issue 41): asked for while failed sign-ins aimed at the account
+ * are past AUTH_LOGIN_EMAIL_FAILURE_MAX. `validMinutes`: how long the code works.
+ */
+export async function sendSignInCodeEmail(
+  db: Db,
+  deps: MailDeps,
+  user: Recipient,
+  code: string,
+  validMinutes: number,
+): Promise<void> {
+  await sendWithUnsubscribe(db, deps, user, 'sign_in_code', (unsubscribeUrl) =>
+    renderSignInCodeEmail({
+      appUrl: deps.appUrl.replace(/\/$/, ''),
+      unsubscribeUrl,
+      displayName: user.displayName,
+      code,
+      validMinutes,
     }),
   )
 }

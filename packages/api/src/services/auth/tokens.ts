@@ -16,7 +16,10 @@ export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
 }
 
+/** The shape of every token generateToken makes: 32 characters of lower-case base32. */
+export const TOKEN_PATTERN = /^[a-z2-7]{32}$/
+
 /** Cheap shape check before touching the database: 32 characters of base32. */
 export function looksLikeToken(token: string): boolean {
-  return /^[a-z2-7]{32}$/.test(token)
+  return TOKEN_PATTERN.test(token)
 }

@@ -23,11 +23,11 @@ export interface CategoryTreeWithCounts {
  */
 export function categoryTreeWithCounts(
   db: Db,
-  where?: SQL | (() => Promise<SQL>),
+  where?: SQL | ((db: Db) => Promise<SQL>),
   cacheKey = 'all',
 ): Promise<CategoryTreeWithCounts> {
-  return cachedCatalogRead(db, `categories:${cacheKey}`, async () =>
-    readTree(db, typeof where === 'function' ? await where() : where),
+  return cachedCatalogRead(db, `categories:${cacheKey}`, async (reader) =>
+    readTree(reader, typeof where === 'function' ? await where(reader) : where),
   )
 }
 

@@ -8,7 +8,11 @@ import { categoryTreeWithCounts, type CategoryTreeWithCounts } from './category-
  * counts what its listing shows (resolveListingSearch, issue 26).
  */
 export function searchCategoriesWithCounts(db: Db, q: string): Promise<CategoryTreeWithCounts> {
-  return categoryTreeWithCounts(db, async () => allOf((await resolveListingSearch(db, q)).conditions), `search:${q}`)
+  return categoryTreeWithCounts(
+    db,
+    async (reader) => allOf((await resolveListingSearch(reader, q)).conditions),
+    `search:${q}`,
+  )
 }
 
 /**

@@ -6,7 +6,7 @@ import { cachedCatalogRead } from '../catalog-cache.ts'
  * (spec browsing-and-purchase §7 GET /api/products/max-price; the slider's upper bound).
  */
 export function getMaxPrice(db: Db): Promise<{ maxPrice: number }> {
-  return cachedCatalogRead(db, 'products.maxPrice', () => readMaxPrice(db))
+  return cachedCatalogRead(db, 'products.maxPrice', (reader) => readMaxPrice(reader))
 }
 
 async function readMaxPrice(db: Db): Promise<{ maxPrice: number }> {

@@ -1,9 +1,25 @@
-import { and, asc, categoryKey, desc, gte, lte, products, sql, type Db, type SQL } from '@presently/db'
-import { giftQuestionLine, type ProductList, type ProductListQuery } from '@presently/domain'
-import { productColumns } from './product-row.ts'
+import { and, asc, categoryKey, gte, lte, products, queryNamed, sql, type Db, type SQL } from '@presently/db'
+import {
+  giftQuestionLine,
+  giftQuestionWords,
+  parseGiftQuestion,
+  type ProductList,
+  type ProductListQuery,
+} from '@presently/domain'
+import { productColumns, type ProductRow } from './product-row.ts'
 import { cachedCatalogRead } from '../catalog-cache.ts'
 import { getPromo } from '../promos/promos.ts'
-import { primaryVariantCondition, promoCondition, resolveListingSearch, visibleCondition } from './product-filters.ts'
+import {
+  fulltextFilter,
+  giftQuestionConditions,
+  primaryVariantCondition,
+  promoCondition,
+  anyVisible,
+  refineSearch,
+  searchProbe,
+  visibleCondition,
+  type SearchFilter,
+} from './product-filters.ts'
 
 /**
  * One page of the catalog (spec browsing-and-purchase §7 GET /api/products, /by-category and
@@ -30,7 +46,7 @@ import { primaryVariantCondition, promoCondition, resolveListingSearch, visibleC
  * @returns total and totalProducts (the same count), totalPages = ceil(total / limit).
  */
 export function listProducts(db: Db, query: ProductListQuery & { promoId?: number }): Promise<ProductList> {
-  return cachedCatalogRead(db, `products.list:${JSON.stringify(query)}`, () => readProducts(db, query))
+  return cachedCatalogRead(db, `products.list:${JSON.stringify(query)}`, (reader) => readProducts(reader, query))
 }
 
 /**
@@ -43,17 +59,49 @@ function nameSortKey(): SQL {
   return sql`(regexp_replace(${products.title} collate "und-x-icu", '^[^[:alnum:]]+', '') collate "presently_en_gb")`
 }
 
-async function readProducts(db: Db, query: ProductListQuery & { promoId?: number }): Promise<ProductList> {
-  if (query.promoId !== undefined) await getPromo(db, query.promoId)
-  const search = query.search?.trim()
-  const base: SQL[] = [visibleCondition()]
-  // A gift question ("gift for grandad under £20", issue 26) searches only its words about the
-  // gift itself (none: the whole catalog, most popular first) within its budget and age.
-  const { searchFilter, gift, conditions } = search
-    ? await resolveListingSearch(db, search)
-    : { searchFilter: undefined, gift: null, conditions: [] }
-  base.push(...conditions)
-  if (query.promoId !== undefined) base.push(promoCondition(query.promoId))
+/** One ORDER BY term: an expression and its direction (and, for name sorts, its collation). */
+interface OrderTerm {
+  expr: SQL
+  direction: 'asc' | 'desc' | 'desc nulls last'
+  collation?: 'presently_en_gb'
+}
+
+/** The listing's order (see listProducts), before the final tie-break on id. */
+function orderTerms(query: ProductListQuery & { promoId?: number }, rank: SQL | undefined): OrderTerm[] {
+  switch (query.sort) {
+    case 'price_asc':
+      return [{ expr: sql`${products.price}`, direction: 'asc' }]
+    case 'price_desc':
+      return [{ expr: sql`${products.price}`, direction: 'desc' }]
+    case 'name_asc':
+      return [{ expr: nameSortKey(), direction: 'asc', collation: 'presently_en_gb' }]
+    case 'name_desc':
+      return [{ expr: nameSortKey(), direction: 'desc', collation: 'presently_en_gb' }]
+    case 'random':
+      return [{ expr: sql`md5(${products.id}::text || ${query.seed ?? ''})`, direction: 'asc' }]
+    case 'recommended':
+      return [{ expr: sql`${products.popularity}`, direction: 'desc nulls last' }]
+    default:
+      if (rank)
+        return [
+          { expr: rank, direction: 'desc' },
+          { expr: sql`${products.popularity}`, direction: 'desc nulls last' },
+        ]
+      if (query.promoId !== undefined)
+        return [
+          {
+            expr: sql`(select pp.position from promo_products pp where pp.promo_id = ${query.promoId} and pp.product_id = ${products.id})`,
+            direction: 'asc',
+          },
+        ]
+      return [{ expr: sql`${products.popularity}`, direction: 'desc nulls last' }]
+  }
+}
+
+/** The filters of a listing other than its search: category levels, promo, variants; and the price band. */
+function listingFilters(query: ProductListQuery & { promoId?: number }): { filters: SQL[]; band: SQL[] } {
+  const filters: SQL[] = []
+  if (query.promoId !== undefined) filters.push(promoCondition(query.promoId))
   const levels = [
     [products.categoryName, query.categoryName],
     [products.categoryLevel1, query.categoryLevel1],
@@ -61,77 +109,57 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
     [products.categoryLevel3, query.categoryLevel3],
   ] as const
   for (const [column, value] of levels) {
-    if (value) base.push(sql`${categoryKey(column)} = ${categoryKey(value)}`)
+    if (value) filters.push(sql`${categoryKey(column)} = ${categoryKey(value)}`)
   }
-  if (!query.includeVariants) base.push(primaryVariantCondition())
-
+  if (!query.includeVariants) filters.push(primaryVariantCondition())
   const band: SQL[] = []
   if (query.minPrice !== undefined) band.push(gte(products.price, query.minPrice))
   if (query.maxPrice !== undefined) band.push(lte(products.price, query.maxPrice))
-  const priced = [...base, ...band]
+  return { filters, band }
+}
 
-  // One pass gives the slider's range (before the band) and the count within the band.
-  const [summary] = await db
-    .select({
-      minPrice: sql<number>`coalesce(min(${products.price}), 0)`.mapWith(Number),
-      maxPrice: sql<number>`coalesce(max(${products.price}), 0)`.mapWith(Number),
-      total: (band.length ? sql<number>`count(*) filter (where ${and(...band)})` : sql<number>`count(*)`).mapWith(
-        Number,
-      ),
-    })
-    .from(products)
-    .where(and(...base))
-  const total = summary?.total ?? 0
+async function readProducts(db: Db, query: ProductListQuery & { promoId?: number }): Promise<ProductList> {
+  if (query.promoId !== undefined) await getPromo(db, query.promoId)
+  const search = query.search?.trim()
+  // A gift question ("gift for grandad under £20", issue 26) searches only its words about the
+  // gift itself (none: the whole catalog, most popular first) within its budget and age.
+  const gift = search ? parseGiftQuestion(search) : null
+  const words = gift ? giftQuestionWords(search!) : search
+  const { filters, band } = listingFilters(query)
+  const base = [visibleCondition(), ...(gift ? giftQuestionConditions(gift) : []), ...filters]
 
-  const orderBy: SQL[] = []
-  switch (query.sort) {
-    case 'price_asc':
-      orderBy.push(asc(products.price))
-      break
-    case 'price_desc':
-      orderBy.push(desc(products.price))
-      break
-    case 'name_asc':
-      orderBy.push(sql`${nameSortKey()} asc`)
-      break
-    case 'name_desc':
-      orderBy.push(sql`${nameSortKey()} desc`)
-      break
-    case 'random':
-      orderBy.push(sql`md5(${products.id}::text || ${query.seed ?? ''})`)
-      break
-    case 'recommended':
-      orderBy.push(sql`${products.popularity} desc nulls last`)
-      break
-    default:
-      if (searchFilter) orderBy.push(sql`${searchFilter.rank} desc`, sql`${products.popularity} desc nulls last`)
-      else if (query.promoId !== undefined)
-        orderBy.push(
-          sql`(select pp.position from promo_products pp where pp.promo_id = ${query.promoId} and pp.product_id = ${products.id})`,
-        )
-      else orderBy.push(sql`${products.popularity} desc nulls last`)
+  let page: ListingPage
+  let searchFilter: SearchFilter | undefined
+  if (words) {
+    // One statement answers a search that has matches in titles (the usual case): the page, the
+    // counts and the probe of searchProbe. Only a search that needs a wider or typo-tolerant
+    // filter (refineSearch) costs a second one.
+    searchFilter = fulltextFilter(words)
+    page = await readSearchPage(
+      db,
+      query,
+      [...base, searchFilter.condition],
+      band,
+      searchFilter.rank,
+      searchProbe(words),
+    )
+    const refined = await refineSearch(db, words, page.probe)
+    if (refined) {
+      searchFilter = refined
+      page = await readSearchPage(db, query, [...base, refined.condition], band, refined.rank)
+    }
+  } else {
+    page = await readListingPage(db, query, base, band)
   }
-  orderBy.push(asc(products.id))
-
-  const rows =
-    total === 0
-      ? []
-      : await db
-          .select(productColumns)
-          .from(products)
-          .where(and(...priced))
-          .orderBy(...orderBy)
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit)
 
   return {
-    products: rows,
-    total,
-    totalProducts: total,
-    totalPages: Math.ceil(total / query.limit),
+    products: page.rows,
+    total: page.total,
+    totalProducts: page.total,
+    totalPages: Math.ceil(page.total / query.limit),
     page: query.page,
     itemsPerPage: query.limit,
-    priceRange: { minPrice: summary?.minPrice ?? 0, maxPrice: summary?.maxPrice ?? 0 },
+    priceRange: { minPrice: page.minPrice, maxPrice: page.maxPrice },
     // A correction of a gift question's words alone would drop the question, so none is offered.
     suggestion: gift ? null : (searchFilter?.suggestion ?? null),
     giftQuestion: gift
@@ -144,4 +172,158 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
         }
       : null,
   }
+}
+
+/** A page of a listing with its count and the price range of the filtered set before the band. */
+interface ListingPage {
+  rows: ProductRow[]
+  total: number
+  minPrice: number
+  maxPrice: number
+  /** searchProbe's answers (true and true when the statement did not probe). */
+  probe: { anyHit: boolean; inTitle: boolean }
+}
+
+/**
+ * A listing without a search: one pass gives the slider's range (before the band) and the count
+ * within the band, a second reads the page (an index on the listing's order reads only its rows).
+ */
+async function readListingPage(
+  db: Db,
+  query: ProductListQuery & { promoId?: number },
+  base: SQL[],
+  band: SQL[],
+): Promise<ListingPage> {
+  const [summary] = await db
+    .select({
+      minPrice: sql<number>`coalesce(min(${products.price}), 0)`.mapWith(Number),
+      maxPrice: sql<number>`coalesce(max(${products.price}), 0)`.mapWith(Number),
+      total: (band.length ? sql<number>`count(*) filter (where ${and(...band)})` : sql<number>`count(*)`).mapWith(
+        Number,
+      ),
+    })
+    .from(products)
+    .where(and(...base))
+  const total = summary?.total ?? 0
+  const orderBy = [
+    ...orderTerms(query, undefined).map((term) => sql`${term.expr} ${sql.raw(term.direction)}`),
+    asc(products.id),
+  ]
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select(productColumns)
+          .from(products)
+          .where(and(...base, ...band))
+          .orderBy(...orderBy)
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit)
+  return {
+    rows,
+    total,
+    minPrice: summary?.minPrice ?? 0,
+    maxPrice: summary?.maxPrice ?? 0,
+    probe: { anyHit: true, inTitle: true },
+  }
+}
+
+/** The product columns of the API's shape, named as productColumns names them. */
+const productSelectList = sql.join(
+  Object.entries(productColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+  sql`, `,
+)
+
+/**
+ * A search's page, count, price range and (with `probe`) searchProbe's answers in ONE named
+ * statement (issue 44): the matches are read once, narrow (id, price and the order's keys, the
+ * rank among them), counted and ranked in PostgreSQL, and only the page's rows are read whole
+ * (joined to products by primary key after the sort and limit).
+ * Planned once per connection and shape (queryNamed) instead of three statements planned on
+ * every call. Order as listProducts says, ties on id.
+ */
+async function readSearchPage(
+  db: Db,
+  query: ProductListQuery & { promoId?: number },
+  conditions: SQL[],
+  band: SQL[],
+  rank: SQL,
+  probe?: { fulltext: SQL; inTitle: SQL },
+): Promise<ListingPage> {
+  const terms = orderTerms(query, rank)
+  const keys = sql.join(
+    terms.map((term, i) => sql`${term.expr} as ${sql.identifier(`k${i}`)}`),
+    sql`, `,
+  )
+  /** The order over `source` (matches, or the page's top rows), ties on id. */
+  const orderOn = (source: string) =>
+    sql.join(
+      [
+        ...terms.map(
+          (term, i) =>
+            sql`${sql.identifier(source)}.${sql.identifier(`k${i}`)}${term.collation ? sql` collate ${sql.identifier(term.collation)}` : sql``} ${sql.raw(term.direction)}`,
+        ),
+        sql`${sql.identifier(source)}.id asc`,
+      ],
+      sql`, `,
+    )
+  const bandOnMatches = band.length
+    ? and(
+        ...[
+          query.minPrice !== undefined ? sql`matches.price >= ${query.minPrice}` : undefined,
+          query.maxPrice !== undefined ? sql`matches.price <= ${query.maxPrice}` : undefined,
+        ].filter((c): c is SQL => c !== undefined),
+      )!
+    : undefined
+  // The probe looks up the matches' titles one by one by primary key ("offset 0" keeps the
+  // planner from joining them to a scan of the whole table), stopping at the first that holds
+  // the words; only when none does is the whole visible catalog asked (anyVisible).
+  const [first, ...others] = await queryNamed<SearchPageRow>(
+    db,
+    'presently_search_page',
+    sql`
+    with matches as materialized (
+      select ${products.id} as id, ${products.price} as price, ${keys}
+        from ${products}
+       where ${and(...conditions)}
+    ),
+    summary as (
+      select coalesce(min(price), 0) as min_price, coalesce(max(price), 0) as max_price,
+             ${bandOnMatches ? sql`count(*) filter (where ${bandOnMatches})` : sql`count(*)`} as total
+        from matches
+    )
+    select summary.min_price as "minPrice", summary.max_price as "maxPrice", summary.total as "total",
+           ${probe ? sql`(exists (select 1 from matches) or ${anyVisible(probe.fulltext)})` : sql`true`} as "anyHit",
+           ${probe ? sql`(exists (select 1 from matches, lateral (select 1 from ${products} where ${products.id} = matches.id and ${probe.inTitle} offset 0) hit) or ${anyVisible(sql`${probe.fulltext} and ${probe.inTitle}`)})` : sql`true`} as "inTitle",
+           page.*
+      from summary left join lateral (
+        select ${productSelectList}
+          from (select * from matches ${bandOnMatches ? sql`where ${bandOnMatches}` : sql``}
+                 order by ${orderOn('matches')}
+                 limit ${query.limit} offset ${(query.page - 1) * query.limit}) top
+          join ${products} on ${products.id} = top.id
+         order by ${orderOn('top')}
+      ) page on true`,
+  )
+  const summary = first!
+  const rows = [first!, ...others].filter((row) => row.id !== null).map(toProductRow)
+  return {
+    rows,
+    total: Number(summary.total),
+    minPrice: Number(summary.minPrice),
+    maxPrice: Number(summary.maxPrice),
+    probe: { anyHit: summary.anyHit, inTitle: summary.inTitle },
+  }
+}
+
+/** A row of readSearchPage: the summary's columns, then a product's (all null on an empty page). */
+type SearchPageRow = { minPrice: number; maxPrice: number; total: number; anyHit: boolean; inTitle: boolean } & {
+  [K in keyof ProductRow]: ProductRow[K] | null
+}
+
+/** The product of a readSearchPage row (its id not null), in productColumns' order. */
+function toProductRow(row: SearchPageRow): ProductRow {
+  const product: Record<string, unknown> = {}
+  for (const name of Object.keys(productColumns)) product[name] = row[name as keyof SearchPageRow]
+  return product as ProductRow
 }

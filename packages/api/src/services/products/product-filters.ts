@@ -1,4 +1,4 @@
-import { and, products, sql, type Db, type SQL } from '@presently/db'
+import { and, products, queryNamed, sql, type Db, type SQL } from '@presently/db'
 import { giftQuestionAge, giftQuestionWords, parseGiftQuestion, type GiftQuestion } from '@presently/domain'
 import { suggestSearch } from './search-suggestion.ts'
 
@@ -55,41 +55,44 @@ function underCategories(paths: readonly string[]): SQL {
   return sql`(${products.categoryName} is not null and exists (select 1 from unnest(${sql.param(paths)}::text[]) p(path) where ${path} = p.path or ${path} like p.path || '::%'))`
 }
 
+/** The full-text query of a search: English stemming, websearch syntax ("a b", -c, or). */
+function tsQueryOf(search: string): SQL {
+  return sql`websearch_to_tsquery('english', ${search})`
+}
+
 /**
- * Resolves a shopper's search (spec browsing-and-purchase §7 "search"; issue 26 item 6):
- * PostgreSQL full-text search with English stemming and websearch syntax over title (weight A),
- * brand (B), category (C) and description (D). Relevance ranks a title holding every word whole
- * (+2) and a title starting with the query (+1) above ts_rank_cd, so "jigsaw" puts puzzles before
- * a mask that mentions one. When no title holds the words, products in the categories of an
- * interest the search names (name or alias, e.g. "baking") join the results, ranked above
- * description-only matches.
- *
- * When no visible product matches the words, it falls back to pg_trgm word similarity on the
- * title (`<%`, threshold 0.6) and offers a suggestion from the catalog's vocabulary
- * (suggestSearch): products matching the suggestion's words join the results and rank first.
+ * The search's words against the whole document (title A, brand B, category C, description D),
+ * ranked: a title holding every word whole (+2) and a title starting with the query (+1) above
+ * ts_rank_cd, so "jigsaw" puts puzzles before a mask that mentions one (issue 26 item 6).
  */
-export async function resolveSearch(db: Db, search: string): Promise<SearchFilter> {
-  const tsQuery = sql`websearch_to_tsquery('english', ${search})`
-  const fulltext = sql`${products.searchVector} @@ ${tsQuery}`
-  // Up to 200 matches say whether any title holds the words (a common word stops early).
-  const { rows } = await db.execute<{ in_title: boolean | null }>(sql`
-    select bool_or(ts_filter(hits.search_vector, '{a}') @@ ${tsQuery}) as in_title
-      from (select ${products.searchVector} as search_vector from ${products}
-             where ${visibleCondition()} and ${fulltext} limit 200) hits`)
-  const hit = { inTitle: rows[0]?.in_title ?? null }
-  const anyHit = hit.inTitle !== null
-  if (anyHit) {
-    const rank = sql`(case when ${titleWords(tsQuery)} then ${sql.raw(String(TITLE_WORDS_BONUS))} else 0 end + case when ${titleStart(search)} then ${sql.raw(String(TITLE_START_BONUS))} else 0 end + ts_rank_cd(${products.searchVector}, ${tsQuery}))`
-    const paths = hit.inTitle ? [] : await interestCategories(db, search)
-    if (paths.length === 0) return { condition: fulltext, rank, mode: 'fulltext', suggestion: null }
-    const inInterest = underCategories(paths)
-    return {
-      condition: sql`(${fulltext} or ${inInterest})`,
-      rank: sql`(case when ${fulltext} then ${rank} else 0 end + case when ${inInterest} then ${sql.raw(String(INTEREST_BONUS))} else 0 end)`,
-      mode: 'fulltext',
-      suggestion: null,
-    }
+export function fulltextFilter(search: string): SearchFilter {
+  const tsQuery = tsQueryOf(search)
+  const rank = sql`(case when ${titleWords(tsQuery)} then ${sql.raw(String(TITLE_WORDS_BONUS))} else 0 end + case when ${titleStart(search)} then ${sql.raw(String(TITLE_START_BONUS))} else 0 end + ts_rank_cd(${products.searchVector}, ${tsQuery}))`
+  return { condition: sql`${products.searchVector} @@ ${tsQuery}`, rank, mode: 'fulltext', suggestion: null }
+}
+
+/**
+ * fulltextFilter widened by the products under `paths` (categories of an interest the search
+ * names, interestCategories), which rank below every full-text match that has its words in a
+ * title and above description-only matches (+0.5).
+ */
+function widenedFilter(search: string, paths: readonly string[]): SearchFilter {
+  const { condition: fulltext, rank } = fulltextFilter(search)
+  const inInterest = underCategories(paths)
+  return {
+    condition: sql`(${fulltext} or ${inInterest})`,
+    rank: sql`(case when ${fulltext} then ${rank} else 0 end + case when ${inInterest} then ${sql.raw(String(INTEREST_BONUS))} else 0 end)`,
+    mode: 'fulltext',
+    suggestion: null,
   }
+}
+
+/**
+ * The typo-tolerant search, for words that match no product: pg_trgm word similarity on the
+ * title (`<%`, threshold 0.6) and a suggestion from the catalog's vocabulary (suggestSearch),
+ * whose matches join the results and rank first.
+ */
+async function typoFilter(db: Db, search: string): Promise<SearchFilter> {
   const suggestion = await suggestSearch(db, search)
   // word_similarity (`<%`, threshold 0.6) compares the search with the closest run of words in
   // the title, so a typo of one word finds long titles; whole-title similarity (`%`) would not,
@@ -97,7 +100,7 @@ export async function resolveSearch(db: Db, search: string): Promise<SearchFilte
   const trigram = sql`${search} <% ${products.title}`
   const similarity = sql`word_similarity(${search}, ${products.title})`
   if (!suggestion) return { condition: trigram, rank: similarity, mode: 'trigram', suggestion: null }
-  const corrected = sql`websearch_to_tsquery('english', ${suggestion})`
+  const corrected = tsQueryOf(suggestion)
   const matchesCorrected = sql`${products.searchVector} @@ ${corrected}`
   return {
     condition: sql`(${trigram} or ${matchesCorrected})`,
@@ -105,6 +108,65 @@ export async function resolveSearch(db: Db, search: string): Promise<SearchFilte
     mode: 'trigram',
     suggestion,
   }
+}
+
+/**
+ * What decides which filter a search gets (refineSearch), as row conditions over products: the
+ * words match (`fulltext`), and a title holds them all (`inTitle`, to AND with fulltext). The
+ * questions are asked of the whole visible catalog, whatever else a listing filters.
+ */
+export function searchProbe(search: string): { fulltext: SQL; inTitle: SQL } {
+  const tsQuery = tsQueryOf(search)
+  return { fulltext: sql`${products.searchVector} @@ ${tsQuery}`, inTitle: titleWords(tsQuery) }
+}
+
+/**
+ * "Does any visible product satisfy `condition`?" as a count, not EXISTS: under EXISTS (a LIMIT
+ * 1) the planner may scan the table in its own order hoping to stop early, which for a rare word
+ * reads every row; a count reads the full-text index's matches.
+ */
+export function anyVisible(condition: SQL): SQL {
+  return sql`((select count(*) from ${products} where ${visibleCondition()} and ${condition}) > 0)`
+}
+
+/**
+ * The filter a search gets once searchProbe has answered (issue 26 item 6): the full-text one
+ * when a title holds the words; widened by the categories of an interest the search names (name
+ * or alias, e.g. "baking") when only descriptions and the like do; the typo-tolerant one with a
+ * suggestion when nothing matches. `undefined`: the full-text filter already in use stands.
+ */
+export async function refineSearch(
+  db: Db,
+  search: string,
+  probe: { anyHit: boolean; inTitle: boolean },
+): Promise<SearchFilter | undefined> {
+  if (!probe.anyHit) return typoFilter(db, search)
+  if (probe.inTitle) return undefined
+  const paths = await interestCategories(db, search)
+  return paths.length === 0 ? undefined : widenedFilter(search, paths)
+}
+
+/**
+ * Resolves a shopper's search (spec browsing-and-purchase §7 "search"; issue 26 item 6) into
+ * the predicate and rank a listing uses: PostgreSQL full-text search with English stemming and
+ * websearch syntax over title (weight A), brand (B), category (C) and description (D)
+ * (fulltextFilter); when no title holds the words, products in the categories of an interest the
+ * search names join the results, ranked above description-only matches; when no visible product
+ * matches the words, pg_trgm word similarity on the title with a suggestion from the catalog's
+ * vocabulary (refineSearch). One probe statement (searchProbe) decides; the product listing
+ * folds that probe into its own statement instead (list-products.ts).
+ */
+export async function resolveSearch(db: Db, search: string): Promise<SearchFilter> {
+  const probe = searchProbe(search)
+  const [row] = await queryNamed<{ any_hit: boolean; in_title: boolean }>(
+    db,
+    'presently_search_probe',
+    sql`select ${anyVisible(probe.fulltext)} as any_hit, ${anyVisible(sql`${probe.fulltext} and ${probe.inTitle}`)} as in_title`,
+  )
+  return (
+    (await refineSearch(db, search, { anyHit: row?.any_hit ?? false, inTitle: row?.in_title ?? false })) ??
+    fulltextFilter(search)
+  )
 }
 
 /** Products a shopper may see: enabled, not in a hidden category, still sold by their feed (issue 39). */
