@@ -1,0 +1,1 @@
+export { startFixtureShop, type FixtureShop, type SeenRequest } from './fixture-shop.ts'
