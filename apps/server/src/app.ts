@@ -37,6 +37,7 @@ import { registerWishListRoutes } from './rest/wish-lists.ts'
 import { LOG_HOOKS, registerSecretUrlPrivacy, serializeRequest } from './plugins/secret-urls.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerPriceRoutes } from './rest/prices.ts'
+import { registerPrices } from './plugins/prices.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { LLM_DEFAULTS, type LlmConfig } from '@presently/api'
 import fastifyEtag from '@fastify/etag'
@@ -182,8 +183,21 @@ export async function buildApp({
   const catalogVersion = registerPublicReadCache(app, { db, maxBytes: env.PUBLIC_READ_CACHE_MB * 1024 * 1024 })
   // Public reads on a replica when one has caught up (issue 42): request.readDb(), ctx.readDb.
   registerReplicaReads(app, { db, replicas, catalogVersion })
-  const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
-  await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs })
+  // Prices that move (issue 39): push keys, feed refreshes, the alert run and their jobs.
+  const prices = await registerPrices(app, { db, mailer, env })
+  const jobs = registerJobs(app, {
+    db,
+    mailer,
+    appUrl: env.APP_URL,
+    databaseUrl: jobsDatabaseUrl,
+    extraJobs: prices.jobs,
+  })
+  await registerTrpc(app, db, auth, {
+    recommender: { llm },
+    jobScheduler: jobs,
+    push: prices.push,
+    feeds: prices.feeds,
+  })
   await registerAuthRoutes(app, db, auth)
   registerGoogleRoutes(app, db, auth, { appUrl: env.APP_URL, credentials: google })
   await registerUserRoutes(app, db)
@@ -200,7 +214,7 @@ export async function buildApp({
   await registerJobRoutes(app, db, { mailer, appUrl: env.APP_URL, sync: jobs.sync })
   await registerWishListRoutes(app, db, { appUrl: env.APP_URL, rateLimit: rateLimit.check })
   await registerReminderRoutes(app, db)
-  await registerPriceRoutes(app, db)
+  await registerPriceRoutes(app, db, prices)
   const webDist = env.WEB_DIST ?? defaultWebDist
   // Landing, listing and product pages rendered for visitors (issue 24, LCP; first-view-html.md).
   await registerStatic(app, webDist, { firstView: createFirstView(app, webDist, new URL(env.APP_URL).origin) })

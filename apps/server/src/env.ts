@@ -73,6 +73,17 @@ export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | nu
 }
 
 /** A positive whole number from the environment. */
+/** Comma-separated origins ("http://127.0.0.1:4551,https://x.example"), each checked as a URL. */
+const originList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url().transform((url) => new URL(url).origin)))
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback)
 
 /** Server configuration (README "Configuration"); parsed once at start, nothing else reads process.env. */
@@ -178,8 +189,35 @@ export const envSchema = z
      * (Heroku, Render); one per core is the usual choice.
      */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * Web push of price alerts (issue 39): the VAPID key pair (base64url, `npx web-push
+     * generate-vapid-keys`), both or neither; unset, a pair is generated once into DATA_DIR.
+     */
+    VAPID_PUBLIC_KEY: z.string().min(20).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+    /** The contact push services see with each message (a mailto: or https: URL); default: APP_URL. */
+    VAPID_SUBJECT: z.string().min(1).optional(),
+    /**
+     * Tests and e2e only (refused in production): origins of local test push services a browser's
+     * subscription may point at, comma separated ("http://127.0.0.1:4551").
+     */
+    PUSH_EXTRA_ORIGINS: originList,
+    /**
+     * Tests and e2e only (refused in production): loopback origins the outside fetcher may reach
+     * (issue 38's test-only allow-list), e.g. a local feed server for scheduled downloads.
+     */
+    OUTSIDE_FETCH_TEST_ORIGINS: originList,
+    /** A scheduled feed download's limits (issue 39): size after decompression, and time. */
+    FEED_DOWNLOAD_MAX_MB: z.coerce.number().int().min(1).max(20_000).default(1024),
+    FEED_DOWNLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(7200).default(900),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      for (const name of ['PUSH_EXTRA_ORIGINS', 'OUTSIDE_FETCH_TEST_ORIGINS'] as const) {
+        if (env[name].length > 0)
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is for tests only, not production' })
+      }
+    }
     const llm = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const
     const missing = llm.filter((name) => env[name] === undefined)
     if (missing.length > 0 && missing.length < llm.length) {
@@ -194,6 +232,7 @@ export const envSchema = z
     const pairs = [
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
       ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+      ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
     ] as const
     for (const [a, b] of pairs) {
       if ((env[a] === undefined) !== (env[b] === undefined)) {

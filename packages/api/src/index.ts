@@ -91,6 +91,7 @@ export {
   startJobScheduler,
   type JobScheduler,
   type SchedulerOptions,
+  type ExtraJob,
 } from './services/jobs/scheduler.ts'
 export { runCampaign, type JobRunResult, type CampaignDeps } from './services/jobs/run-campaign.ts'
 export { getJobStatus, setJobEnabled, setJobSchedule } from './services/jobs/job-settings.ts'
@@ -182,3 +183,11 @@ export {
   watchCatalogVersion,
   type CatalogVersionWatcher,
 } from './services/catalog-version.ts'
+export {
+  loadFeedConfigs,
+  listFeeds,
+  runFeedRefresh,
+  downloadFeed,
+  type FeedConfig,
+  type FeedDownloadLimits,
+} from './services/feeds/feed-refresh.ts'

@@ -17,6 +17,7 @@ import { sharedListsRouter } from './router/shared-lists.ts'
 import { giftsRouter } from './router/gifts.ts'
 import { remindersRouter } from './router/reminders.ts'
 import { pricesRouter } from './router/prices.ts'
+import { feedsRouter } from './router/feeds.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -37,6 +38,7 @@ export const appRouter = router({
   gifts: giftsRouter,
   reminders: remindersRouter,
   prices: pricesRouter,
+  feeds: feedsRouter,
 })
 
 /** The API's type, imported by the web client. */

@@ -23,7 +23,7 @@ export async function registerTrpc(
   app: FastifyInstance,
   db: Db,
   auth: Auth,
-  extra: Pick<Context, 'recommender' | 'jobScheduler'> = {},
+  extra: Pick<Context, 'recommender' | 'jobScheduler' | 'push' | 'feeds'> = {},
 ): Promise<void> {
   await app.register((scope, _options, done) => {
     // tRPC parses its JSON bodies itself; this scope hands them over as text.
@@ -41,6 +41,8 @@ export async function registerTrpc(
         auth: auth.plumbing(request, reply),
         recommender: extra.recommender,
         jobScheduler: extra.jobScheduler,
+        push: extra.push,
+        feeds: extra.feeds,
         readDb: request.readDb(),
       })
       const fast = await answerPublicReads(request, createContext)

@@ -35,6 +35,20 @@ export interface SchedulerOptions {
   processEvery?: string | number
   /** Names this worker in agenda_jobs.last_modified_by. */
   name?: string
+  /**
+   * Recurring jobs beside the campaigns (issue 39: the daily price alerts, each scheduled feed
+   * refresh): defined and scheduled as given (Europe/London) at start, cancelled when absent.
+   */
+  extraJobs?: readonly ExtraJob[]
+}
+
+/** A recurring job of the scheduler beside the email campaigns (issue 39). */
+export interface ExtraJob {
+  /** Agenda job name, unique ("price-alerts", "feed-refresh:<feed>"). */
+  name: string
+  /** 5-field cron expression, run in Europe/London. */
+  schedule: string
+  run: () => Promise<void>
 }
 
 /**
@@ -91,9 +105,31 @@ export async function startJobScheduler(options: SchedulerOptions): Promise<JobS
           { concurrency: 1, lockLimit: 1 },
         )
       }
+      for (const extra of options.extraJobs ?? []) {
+        instance.define(
+          extra.name,
+          async () => {
+            try {
+              await extra.run()
+            } catch (err) {
+              logger.error({ err, job: extra.name }, `job ${extra.name} failed`)
+              throw err
+            }
+          },
+          { concurrency: 1, lockLimit: 1 },
+        )
+      }
       await instance.start()
       return instance
     })
+    for (const extra of options.extraJobs ?? []) {
+      const { jobs } = await started.queryJobs({ name: extra.name })
+      const [current] = jobs
+      const same =
+        jobs.length === 1 && current?.repeatInterval === extra.schedule && current.repeatTimezone === JOB_TIME_ZONE
+      if (!same)
+        await started.every(extra.schedule, extra.name, undefined, { timezone: JOB_TIME_ZONE, skipImmediate: true })
+    }
     for (const job of JOB_NAMES) {
       await syncJob(db, started, job)
       // A run cut short (crash, restart) finishes now instead of waiting for the next period.

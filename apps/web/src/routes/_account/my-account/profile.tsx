@@ -5,6 +5,7 @@ import { AccountInformation } from '../-components/account-information'
 import { ChangePasswordForm, SetPasswordForm } from '../-components/password-forms'
 import { useSession } from '../../../features/session/session'
 import { ReminderSettingsSection } from '../../../features/reminders/reminder-settings-section'
+import { PriceAlertSettingsSection } from '../../../features/prices/price-alert-settings-section'
 
 export const Route = createFileRoute('/_account/my-account/profile')({
   head: () => ({ meta: [{ title: 'Account Settings' }] }),
@@ -24,6 +25,7 @@ function MyAccountProfilePage() {
       <Stack gap="lg" mt="sm">
         <AccountInformation user={user} />
         <ReminderSettingsSection />
+        <PriceAlertSettingsSection />
         {user.hasPassword ? <ChangePasswordForm /> : <SetPasswordForm />}
       </Stack>
     </AccountPage>
