@@ -202,6 +202,8 @@ export const envSchema = z
      * subscription may point at, comma separated ("http://127.0.0.1:4551").
      */
     PUSH_EXTRA_ORIGINS: originList,
+    /** Tests and e2e only (refused in production): the PEM certificate of a local https test push service. */
+    PUSH_TEST_CA_FILE: z.string().min(1).optional(),
     /**
      * Tests and e2e only (refused in production): loopback origins the outside fetcher may reach
      * (issue 38's test-only allow-list), e.g. a local feed server for scheduled downloads.
@@ -216,6 +218,9 @@ export const envSchema = z
       for (const name of ['PUSH_EXTRA_ORIGINS', 'OUTSIDE_FETCH_TEST_ORIGINS'] as const) {
         if (env[name].length > 0)
           ctx.addIssue({ code: 'custom', path: [name], message: 'is for tests only, not production' })
+      }
+      if (env.PUSH_TEST_CA_FILE) {
+        ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_CA_FILE'], message: 'is for tests only, not production' })
       }
     }
     const llm = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import {
   listFeeds,
@@ -48,7 +49,9 @@ export async function registerPrices(
     privateKey: env.VAPID_PRIVATE_KEY,
     dataDir: env.DATA_DIR,
   })
-  const send = webPushSender(keys, env.VAPID_SUBJECT ?? env.APP_URL)
+  const send = webPushSender(keys, env.VAPID_SUBJECT ?? env.APP_URL, {
+    ...(env.PUSH_TEST_CA_FILE ? { testCa: await readFile(env.PUSH_TEST_CA_FILE) } : {}),
+  })
   const deliverPush = () => sendDuePush(db, send)
   const runAlerts = async () => {
     const stats = await runPriceAlerts(db, { mailer, appUrl: env.APP_URL, deliverPush })

@@ -1,4 +1,5 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises'
+import https from 'node:https'
 import path from 'node:path'
 import webpush from 'web-push'
 import { and, eq, lte, pushMessages, pushSubscriptions, sql, type Db } from '@presently/db'
@@ -130,7 +131,9 @@ export type PushSend = (
  * A PushSend over web-push (RFC 8291 encryption, VAPID): 404 and 410 from the push service mean
  * the subscription is gone; other failures are retried. 10 s time-out, 24 h TTL.
  */
-export function webPushSender(keys: VapidKeys, subject: string): PushSend {
+export function webPushSender(keys: VapidKeys, subject: string, options: { testCa?: string | Buffer } = {}): PushSend {
+  // Tests and e2e: a local https push service's own certificate (PUSH_TEST_CA_FILE), trusted alone.
+  const agent = options.testCa ? new https.Agent({ ca: options.testCa, keepAlive: false }) : undefined
   return async (subscription, payload) => {
     try {
       await webpush.sendNotification(
@@ -140,6 +143,7 @@ export function webPushSender(keys: VapidKeys, subject: string): PushSend {
           vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
           TTL: 86_400,
           timeout: 10_000,
+          ...(agent ? { agent } : {}),
         },
       )
       return 'sent'
