@@ -195,7 +195,7 @@ export const envSchema = z
      */
     VAPID_PUBLIC_KEY: z.string().min(20).optional(),
     VAPID_PRIVATE_KEY: z.string().min(20).optional(),
-    /** The contact push services see with each message (a mailto: or https: URL); default: APP_URL. */
+    /** The contact push services see with each message (a mailto: or https: URL); default: APP_URL if https, else mailto: MAIL_FROM. */
     VAPID_SUBJECT: z.string().min(1).optional(),
     /**
      * Tests and e2e only (refused in production): origins of local test push services a browser's

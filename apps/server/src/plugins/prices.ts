@@ -22,6 +22,17 @@ const PUSH_RETRY_MS = 60_000
 /** The daily price alert run (Europe/London): after the morning's feed refreshes. */
 export const PRICE_ALERTS_SCHEDULE = '0 9 * * *'
 
+/**
+ * The contact push services see (web-push accepts an https: URL or a mailto: address, not
+ * localhost): APP_URL when it is https on a real host, else mailto: the MAIL_FROM address.
+ */
+export function vapidSubject(appUrl: string, mailFrom: string): string {
+  const url = new URL(appUrl)
+  if (url.protocol === 'https:' && url.hostname !== 'localhost') return url.origin
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()
+  return `mailto:${address}`
+}
+
 /** What the server hands the tRPC context and the scheduler for prices that move (issue 39). */
 export interface PricesSetup {
   push: PushContext
@@ -49,7 +60,7 @@ export async function registerPrices(
     privateKey: env.VAPID_PRIVATE_KEY,
     dataDir: env.DATA_DIR,
   })
-  const send = webPushSender(keys, env.VAPID_SUBJECT ?? env.APP_URL, {
+  const send = webPushSender(keys, env.VAPID_SUBJECT ?? vapidSubject(env.APP_URL, env.MAIL_FROM), {
     ...(env.PUSH_TEST_CA_FILE ? { testCa: await readFile(env.PUSH_TEST_CA_FILE) } : {}),
   })
   const deliverPush = () => sendDuePush(db, send)

@@ -28,15 +28,12 @@ export interface TestPushService {
 }
 
 /**
- * Starts a push service on https://127.0.0.1:<port> with a fresh self-signed certificate (openssl,
- * 127.0.0.1 as its subject alternative name). It answers 201 Created, or 410 Gone for the paths in
- * `gone`, and records each request's path and the headers web push sends (Content-Encoding
- * aes128gcm, Authorization vapid ..., TTL).
+ * A self-signed certificate for 127.0.0.1 (openssl; P-256, one day) in `dir`: key.pem and
+ * cert.pem. The e2e config makes it before the server starts (PUSH_TEST_CA_FILE), the test serves with it.
  */
-export async function startTestPushService(port = 0): Promise<TestPushService> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'presently-push-'))
+export function makeTestPushCertificate(dir: string): { keyFile: string; certFile: string } {
   const keyFile = path.join(dir, 'key.pem')
-  const caFile = path.join(dir, 'cert.pem')
+  const certFile = path.join(dir, 'cert.pem')
   execFileSync(
     'openssl',
     [
@@ -50,7 +47,7 @@ export async function startTestPushService(port = 0): Promise<TestPushService> {
       '-keyout',
       keyFile,
       '-out',
-      caFile,
+      certFile,
       '-days',
       '1',
       '-subj',
@@ -60,6 +57,22 @@ export async function startTestPushService(port = 0): Promise<TestPushService> {
     ],
     { stdio: 'ignore' },
   )
+  return { keyFile, certFile }
+}
+
+/**
+ * Starts a push service on https://127.0.0.1:<port> with a fresh self-signed certificate (openssl,
+ * 127.0.0.1 as its subject alternative name). It answers 201 Created, or 410 Gone for the paths in
+ * `gone`, and records each request's path and the headers web push sends (Content-Encoding
+ * aes128gcm, Authorization vapid ..., TTL).
+ */
+export async function startTestPushService(
+  options: { port?: number; keyFile?: string; certFile?: string } = {},
+): Promise<TestPushService> {
+  const { keyFile, certFile: caFile } =
+    options.keyFile && options.certFile
+      ? { keyFile: options.keyFile, certFile: options.certFile }
+      : makeTestPushCertificate(mkdtempSync(path.join(os.tmpdir(), 'presently-push-')))
   const ca = readFileSync(caFile)
   const received: PushedRequest[] = []
   const gone = new Set<string>()
@@ -78,7 +91,7 @@ export async function startTestPushService(port = 0): Promise<TestPushService> {
       res.end()
     })
   })
-  server.listen(port, '127.0.0.1')
+  server.listen(options.port ?? 0, '127.0.0.1')
   await once(server, 'listening')
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {

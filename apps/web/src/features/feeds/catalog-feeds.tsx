@@ -91,7 +91,9 @@ function FeedCard({ feed }: { feed: FeedStatus }) {
                 {last ? (
                   <Stack gap={2}>
                     <Group gap="xs">
-                      <Badge color={last.status === 'completed' ? 'teal' : last.status === 'failed' ? 'red' : 'blue'}>
+                      <Badge
+                        color={last.status === 'completed' ? 'teal.9' : last.status === 'failed' ? 'red.9' : 'blue.9'}
+                      >
                         {last.status}
                       </Badge>
                       <Text size="sm">{when.format(new Date(last.startedAt))}</Text>

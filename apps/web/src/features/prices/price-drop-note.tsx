@@ -17,7 +17,7 @@ export function PriceDropNote({ productId, kinds }: { productId: number; kinds: 
   if (!label) return null
   return (
     // A span shown as a block: it may sit inside a paragraph (a pick's reason).
-    <Text component="span" display="block" size="xs" fw={600} c="green.9" data-testid="price-drop-note">
+    <Text component="span" display="block" size="xs" fw={600} c="teal.9" data-testid="price-drop-note">
       {label}
     </Text>
   )

@@ -65,7 +65,7 @@ export function PriceHistoryView({ history }: { history: PriceHistory }) {
     <Stack gap="xs" data-testid="price-history">
       <Group gap="xs">
         {history.lowestIn30Days ? (
-          <Badge color="green" variant="light" size="lg" data-testid="lowest-30-days">
+          <Badge color="teal.9" variant="filled" size="lg" data-testid="lowest-30-days">
             {PRICE_UI.lowestIn30Days}
           </Badge>
         ) : null}
@@ -75,11 +75,11 @@ export function PriceHistoryView({ history }: { history: PriceHistory }) {
           </Text>
         ) : null}
         {history.noLongerSold ? (
-          <Badge color="gray" variant="light" size="lg" data-testid="no-longer-sold">
+          <Badge color="gray.8" variant="filled" size="lg" data-testid="no-longer-sold">
             {PRICE_UI.noLongerSold}
           </Badge>
         ) : history.inStock === false ? (
-          <Badge color="orange" variant="light" size="lg">
+          <Badge color="red.9" variant="filled" size="lg">
             {PRICE_UI.outOfStock}
           </Badge>
         ) : null}
