@@ -2,7 +2,9 @@
  * One import of bench:import in a process of its own (issue 24), so the peak resident memory it
  * prints is the importer's alone, not what the benchmark's earlier imports left in its heap.
  *
- *   tsx import-feed-child.ts <database url> <feed file>
+ *   tsx import-feed-child.ts <database url> <feed file> [batch size]
+ *
+ * bench:refresh (issue 39) runs it for the refresh too: the summary's refresh counts are printed.
  *
  * Prints one JSON line: the summary's counts, the wall time (ms) and peak RSS (bytes) of each
  * phase, the wall time to the last row, the process's CPU time (ms) and its peak RSS (bytes, sampled every 50 ms and at the end).
@@ -10,7 +12,7 @@
 import { createDb } from '@presently/db'
 import { importCatalog } from '@presently/db/import'
 
-const [url, file] = process.argv.slice(2)
+const [url, file, batch] = process.argv.slice(2)
 if (!url || !file) throw new Error('usage: import-feed-child.ts <database url> <feed file>')
 const { db, pool } = createDb(url, { max: 4 })
 let peakRss = process.memoryUsage().rss
@@ -29,7 +31,7 @@ try {
   const summary = await importCatalog(db, {
     file,
     mapping: { source: 'bench_feed', merchant: 'Bench Shop' },
-    batchSize: 5000,
+    batchSize: batch ? Number(batch) : 5000,
     onPhase: (phase, ms) => {
       phases.push([phase, ms, Math.max(phasePeak, process.memoryUsage().rss)])
       phasePeak = 0
@@ -46,6 +48,9 @@ try {
       imported: summary.imported,
       updated: summary.updated,
       skipped: summary.skipped,
+      refresh: summary.refresh,
+      unchanged: summary.unchanged,
+      withdrawn: summary.withdrawn,
       bulk: summary.bulk,
       rowsPerSecond: summary.rowsPerSecond,
       totalMs: performance.now() - started,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig } from '@playwright/test'
 import { freshDataDir } from './e2e/data-dir'
 import { E2E_ADMIN } from './e2e/support/accounts'
+import { preparePriceFeed } from './e2e/support/price-feed'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repoRoot = path.resolve(here, '../..')
@@ -33,6 +34,16 @@ process.env.PRESENTLY_E2E_MAIL_FILE ??= `${dataDir}.mail.jsonl`
  */
 const fixtureShopPort = Number(process.env.E2E_FIXTURE_SHOP_PORT ?? PORT + 1)
 process.env.PRESENTLY_E2E_FIXTURE_SHOP = `http://127.0.0.1:${fixtureShopPort}`
+
+/**
+ * Prices that move (issue 39, e2e/price-alerts.spec.ts): a feed of the run's own that the test
+ * rewrites and staff refresh from the Tools page, and a local https push service (its port
+ * follows E2E_PORT; its self-signed certificate is made here, before the server starts, so the
+ * server trusts it through PUSH_TEST_CA_FILE). Made once by the runner, handed to workers by env.
+ */
+const pushPort = Number(process.env.E2E_PUSH_PORT ?? 4543 + (PORT - 3100))
+process.env.PRESENTLY_E2E_PUSH_ORIGIN = `https://127.0.0.1:${pushPort}`
+process.env.PRESENTLY_E2E_FEED_DIR ??= preparePriceFeed(`${dataDir}-feeds`)
 
 /**
  * Browser tests against the built app (apps/web/dist, built by the root `npm run test:e2e`)
@@ -102,9 +113,13 @@ export default defineConfig({
       CATALOG_FEEDS: [
         path.join(repoRoot, 'packages/db/seed/amazon_uk_toys_promptcloud_10k.csv.gz'),
         path.join(here, 'e2e/fixtures/awin-lululemon.mapping.json'),
+        path.join(process.env.PRESENTLY_E2E_FEED_DIR, 'gift-shop.mapping.json'),
       ].join(','),
       // Tests only (refused in production): link previews may read the fixture shop.
       OUTSIDE_FETCH_TEST_ORIGINS: process.env.PRESENTLY_E2E_FIXTURE_SHOP,
+      // The run's own feed beside the others, refreshed by e2e/price-alerts.spec.ts (issue 39).
+      PUSH_EXTRA_ORIGINS: process.env.PRESENTLY_E2E_PUSH_ORIGIN,
+      PUSH_TEST_CA_FILE: path.join(process.env.PRESENTLY_E2E_FEED_DIR, 'cert.pem'),
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },

@@ -90,6 +90,8 @@ const clientConfig = defineConfig({
         // only show empty pages offline); nor the .br/.gz twins (the browser negotiates those).
         globPatterns: ['assets/**/*.{js,css}', '*.{svg,png,ico}', 'img/*.{svg,png}', 'offline.html'],
         navigateFallback: null,
+        // Price alert notifications (issue 39): the push and notificationclick handlers.
+        importScripts: ['push-sw.js'],
         // A new worker takes over open pages at once (registerType autoUpdate skips waiting).
         clientsClaim: true,
         // Vite's hashed names already change with their content.

@@ -39,6 +39,8 @@ import { registerGiftFinderRoutes } from './rest/gift-finder.ts'
 import { LOG_HOOKS, registerSecretUrlPrivacy, serializeRequest } from './plugins/secret-urls.ts'
 import { registerReminderRoutes } from './rest/reminders.ts'
 import { registerExchangeRoutes } from './rest/exchanges.ts'
+import { registerPriceRoutes } from './rest/prices.ts'
+import { registerPrices } from './plugins/prices.ts'
 import { registerJobs } from './plugins/jobs.ts'
 import { createGuestCookies } from './plugins/guest-cookie.ts'
 import { registerGuestRoutes } from './rest/guests.ts'
@@ -210,14 +212,29 @@ export async function buildApp({
   const catalogVersion = registerPublicReadCache(app, { db, maxBytes: env.PUBLIC_READ_CACHE_MB * 1024 * 1024 })
   // Public reads on a replica when one has caught up (issue 42): request.readDb(), ctx.readDb.
   registerReplicaReads(app, { db, replicas, catalogVersion })
-  const jobs = registerJobs(app, { db, mailer, appUrl: env.APP_URL, databaseUrl: jobsDatabaseUrl })
+  // Prices that move (issue 39): push keys, feed refreshes, the alert run and their jobs.
+  const prices = await registerPrices(app, { db, mailer, env })
+  const jobs = registerJobs(app, {
+    db,
+    mailer,
+    appUrl: env.APP_URL,
+    databaseUrl: jobsDatabaseUrl,
+    extraJobs: prices.jobs,
+  })
   const linkPreviews = {
     fetcher: outsideFetcher ?? createShopFetcher(app, env),
     perUserPerMinute: env.LINK_PREVIEW_PER_USER_PER_MINUTE,
     perHostPerSecond: env.LINK_PREVIEW_PER_HOST_PER_SECOND,
   }
   const guestCookies = createGuestCookies(db, { appUrl: env.APP_URL, secret: env.GUEST_COOKIE_SECRET })
-  await registerTrpc(app, db, auth, { recommender: { llm }, jobScheduler: jobs, linkPreviews, guestCookies })
+  await registerTrpc(app, db, auth, {
+    recommender: { llm },
+    jobScheduler: jobs,
+    linkPreviews,
+    guestCookies,
+    push: prices.push,
+    feeds: prices.feeds,
+  })
   await registerAuthRoutes(app, db, auth)
   registerGoogleRoutes(app, db, auth, { appUrl: env.APP_URL, credentials: google })
   await registerUserRoutes(app, db)
@@ -238,6 +255,7 @@ export async function buildApp({
   await registerReminderRoutes(app, db)
   await registerExchangeRoutes(app, db, { auth })
   await registerLinkPreviewRoutes(app, db, linkPreviews)
+  await registerPriceRoutes(app, db, prices)
   const webDist = env.WEB_DIST ?? defaultWebDist
   // Landing, listing and product pages rendered for visitors (issue 24, LCP; first-view-html.md).
   const seo = registerSeo(app, { db, origin: new URL(env.APP_URL).origin })

@@ -73,6 +73,17 @@ export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | nu
   return entries
 }
 
+/** Comma-separated origins ("http://127.0.0.1:4551,https://x.example"), each checked as a URL. */
+const originList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url().transform((url) => new URL(url).origin)))
 /** A positive whole number from the environment. */
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback)
 
@@ -201,21 +212,37 @@ export const envSchema = z
     /** Fetches a second from one shop's host by the whole shop, all instances together (issue 38). */
     LINK_PREVIEW_PER_HOST_PER_SECOND: count(2),
     /**
-     * Tests and e2e only (issue 38, docs/decisions/outside-fetch.md): loopback origins with a port,
-     * separated by commas (http://127.0.0.1:4451), that link previews may fetch from: the fixture
-     * shop. Refused when NODE_ENV=production; any other address is refused always.
+     * Web push of price alerts (issue 39): the VAPID key pair (base64url, `npx web-push
+     * generate-vapid-keys`), both or neither; unset, a pair is generated once into DATA_DIR.
      */
-    OUTSIDE_FETCH_TEST_ORIGINS: z
-      .string()
-      .optional()
-      .transform((v) =>
-        (v ?? '')
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean),
-      ),
+    VAPID_PUBLIC_KEY: z.string().min(20).optional(),
+    VAPID_PRIVATE_KEY: z.string().min(20).optional(),
+    /** The contact push services see with each message (a mailto: or https: URL); default: APP_URL if https, else mailto: MAIL_FROM. */
+    VAPID_SUBJECT: z.string().min(1).optional(),
+    /**
+     * Tests and e2e only (refused in production): origins of local test push services a browser's
+     * subscription may point at, comma separated ("http://127.0.0.1:4551").
+     */
+    PUSH_EXTRA_ORIGINS: originList,
+    /** Tests and e2e only (refused in production): the PEM certificate of a local https test push service. */
+    PUSH_TEST_CA_FILE: z.string().min(1).optional(),
+    /**
+     * Tests and e2e only (refused in production): loopback origins the outside fetcher may reach
+     * (issue 38's test-only allow-list), e.g. a local feed server for scheduled downloads.
+     */
+    OUTSIDE_FETCH_TEST_ORIGINS: originList,
+    /** A scheduled feed download's limits (issue 39): size after decompression, and time. */
+    FEED_DOWNLOAD_MAX_MB: z.coerce.number().int().min(1).max(20_000).default(1024),
+    FEED_DOWNLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(7200).default(900),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      if (env.PUSH_EXTRA_ORIGINS.length > 0)
+        ctx.addIssue({ code: 'custom', path: ['PUSH_EXTRA_ORIGINS'], message: 'is for tests only, not production' })
+      if (env.PUSH_TEST_CA_FILE) {
+        ctx.addIssue({ code: 'custom', path: ['PUSH_TEST_CA_FILE'], message: 'is for tests only, not production' })
+      }
+    }
     const llm = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const
     const missing = llm.filter((name) => env[name] === undefined)
     if (missing.length > 0 && missing.length < llm.length) {
@@ -242,6 +269,7 @@ export const envSchema = z
     const pairs = [
       ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
       ['ADMIN_EMAIL', 'ADMIN_PASSWORD'],
+      ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
     ] as const
     for (const [a, b] of pairs) {
       if ((env[a] === undefined) !== (env[b] === undefined)) {

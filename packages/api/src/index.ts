@@ -100,6 +100,7 @@ export {
   startJobScheduler,
   type JobScheduler,
   type SchedulerOptions,
+  type ExtraJob,
 } from './services/jobs/scheduler.ts'
 export { runCampaign, type JobRunResult, type CampaignDeps } from './services/jobs/run-campaign.ts'
 export { getJobStatus, setJobEnabled, setJobSchedule } from './services/jobs/job-settings.ts'
@@ -112,6 +113,31 @@ export {
 } from './services/reminders/run-reminders.ts'
 export { productPickIdeas, recommendedCategoryIdeas, type GiftIdeasSource } from './services/reminders/gift-ideas.ts'
 export { getReminderSettings, saveReminderSettings, unsubscribeFromReminders } from './services/reminders/settings.ts'
+export { getPriceHistory } from './services/prices/price-history.ts'
+export { getWatchedPrices } from './services/prices/watched-prices.ts'
+export {
+  getPriceAlertSettings,
+  savePriceAlertSettings,
+  unsubscribeFromPriceAlerts,
+  PRICE_ALERTS_UNSUBSCRIBED,
+} from './services/prices/alert-settings.ts'
+export {
+  runPriceAlerts,
+  queuePriceAlerts,
+  type PriceAlertDeps,
+  type PriceAlertRunStats,
+} from './services/prices/run-price-alerts.ts'
+export {
+  resolveVapidKeys,
+  webPushSender,
+  sendDuePush,
+  subscribePush,
+  unsubscribePush,
+  isAllowedPushEndpoint,
+  type PushSend,
+  type VapidKeys,
+} from './services/prices/push.ts'
+export type { PushContext, FeedsContext } from './trpc.ts'
 export {
   validateSchedule,
   describeSchedule,
@@ -193,3 +219,11 @@ export {
 } from './services/gift-finder/find-gifts.ts'
 export { catalogPages, type CatalogPages } from './services/seo/catalog-pages.ts'
 export { productPageData, categoryPageData, type ProductPageData } from './services/seo/page-data.ts'
+export {
+  loadFeedConfigs,
+  listFeeds,
+  runFeedRefresh,
+  downloadFeed,
+  type FeedConfig,
+  type FeedDownloadLimits,
+} from './services/feeds/feed-refresh.ts'

@@ -21,6 +21,8 @@ import { exchangesRouter } from './router/exchanges.ts'
 import { exchangeParticipantsRouter } from './router/exchange-participants.ts'
 import { linkPreviewsRouter } from './router/link-previews.ts'
 import { giftFinderRouter } from './router/gift-finder.ts'
+import { pricesRouter } from './router/prices.ts'
+import { feedsRouter } from './router/feeds.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -45,6 +47,8 @@ export const appRouter = router({
   exchangeParticipants: exchangeParticipantsRouter,
   linkPreviews: linkPreviewsRouter,
   giftFinder: giftFinderRouter,
+  prices: pricesRouter,
+  feeds: feedsRouter,
 })
 
 /** The API's type, imported by the web client. */

@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server'
+import type { FeedRunSummary, FeedStatus } from '@presently/domain'
 import { ZodError, type z } from 'zod'
 import { AppError, SERVICE_MESSAGES } from '@presently/domain'
 import { isDatabaseUnavailable } from '@presently/db'
@@ -107,6 +108,10 @@ export interface Context {
   jobScheduler?: Pick<JobScheduler, 'sync'>
   /** The guest of this device and its cookie (issue 37); absent: no guest. */
   guests?: GuestPlumbing
+  /** Web push of price alerts (issue 39): the VAPID public key and test push services allowed; absent: push is off. */
+  push?: PushContext
+  /** Catalog feed refresh (issue 39): the operator's feeds and how a refresh runs; absent: none. */
+  feeds?: FeedsContext
   /**
    * Where this request's public catalog reads go (issue 42): a read replica's client when the
    * server chose one for the request (a GET by a visitor or a shopper, the replica caught up with
@@ -115,6 +120,21 @@ export interface Context {
   readDb?: Db
   /** Link previews (issue 38): the guarded outside fetcher and the per-user limit; absent: previews answer 503. */
   linkPreviews?: LinkPreviewSettings
+}
+
+/** What the push procedures need of the server (issue 39). */
+export interface PushContext {
+  publicKey: string
+  /** PUSH_EXTRA_ORIGINS: origins of local test push services a subscription may point at. */
+  extraOrigins: readonly string[]
+}
+
+/** What the feed refresh procedures need of the server (issue 39). */
+export interface FeedsContext {
+  /** The CATALOG_FEEDS entries with their schedules and last runs. */
+  list: () => Promise<FeedStatus[]>
+  /** Refreshes one feed now (then runs the price alerts); its summary. */
+  runNow: (name: string) => Promise<FeedRunSummary>
 }
 
 /** zod's own English wording, used when a schema sets no message: "Invalid input: …", "Too small: …". */

@@ -15,6 +15,7 @@ export {
   renderResetPasswordEmail,
   renderSignInCodeEmail,
   renderRemindersEmail,
+  renderPriceAlertsEmail,
   renderProfileCompletionEmail,
   renderExchangeEmail,
   renderGuestConfirmEmail,
@@ -42,3 +43,4 @@ export type {
   ListDigestChange,
   ListDigestEmailProps,
 } from './templates/guests.ts'
+export type { PriceAlertItem, PriceAlertsEmailProps } from './templates/price-alerts.ts'

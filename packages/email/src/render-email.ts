@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react'
 import { render, toPlainText } from '@react-email/render'
 import { confirmEmail, confirmEmailSubject, type ConfirmEmailProps } from './templates/confirm-email.ts'
+import { priceAlertsEmail, priceAlertsSubject, type PriceAlertsEmailProps } from './templates/price-alerts.ts'
 import { remindersEmail, remindersSubject, type RemindersEmailProps } from './templates/reminders.ts'
 import {
   profileCompletionEmail,
@@ -54,6 +55,11 @@ export function renderRemindersEmail(props: RemindersEmailProps): Promise<Render
 /** A gift-exchange mail (issue 36); the subject is given, the body never names a pair. */
 export function renderExchangeEmail(subject: string, props: ExchangeEmailProps): Promise<RenderedEmail> {
   return renderBoth(subject, exchangeEmail(props))
+}
+
+/** The day's price alert mail (issue 39). */
+export function renderPriceAlertsEmail(props: PriceAlertsEmailProps): Promise<RenderedEmail> {
+  return renderBoth(priceAlertsSubject(props.alerts), priceAlertsEmail(props))
 }
 
 /** The profile-completion campaign mail (issue 13). */

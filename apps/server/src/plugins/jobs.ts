@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { startJobScheduler, type JobName, type JobScheduler } from '@presently/api'
+import { startJobScheduler, type ExtraJob, type JobName, type JobScheduler } from '@presently/api'
 import type { Db } from '@presently/db'
 import type { Mailer } from '@presently/email'
 import { onCloseWithin } from './bounded-close.ts'
@@ -12,6 +12,8 @@ export interface JobsOptions {
   databaseUrl?: string
   /** Agenda's poll interval (tests use a short one). */
   processEvery?: string | number
+  /** Recurring jobs beside the campaigns (issue 39: price alerts, scheduled feed refreshes). */
+  extraJobs?: readonly ExtraJob[]
 }
 
 /**
@@ -30,6 +32,7 @@ export function registerJobs(app: FastifyInstance, options: JobsOptions): { sync
           deps: { mailer: options.mailer, appUrl: options.appUrl },
           logger: app.log,
           processEvery: options.processEvery,
+          extraJobs: options.extraJobs,
         })
       } catch (err) {
         // The shop still serves; "run now" works without the scheduler, scheduled runs do not.

@@ -24,7 +24,9 @@ export async function registerTrpc(
   app: FastifyInstance,
   db: Db,
   auth: Auth,
-  extra: Pick<Context, 'recommender' | 'jobScheduler' | 'linkPreviews'> & { guestCookies?: GuestCookies } = {},
+  extra: Pick<Context, 'recommender' | 'jobScheduler' | 'linkPreviews' | 'push' | 'feeds'> & {
+    guestCookies?: GuestCookies
+  } = {},
 ): Promise<void> {
   await app.register((scope, _options, done) => {
     // tRPC parses its JSON bodies itself; this scope hands them over as text.
@@ -43,6 +45,8 @@ export async function registerTrpc(
         recommender: extra.recommender,
         jobScheduler: extra.jobScheduler,
         guests: extra.guestCookies?.(request, reply),
+        push: extra.push,
+        feeds: extra.feeds,
         readDb: request.readDb(),
         linkPreviews: extra.linkPreviews,
       })

@@ -62,6 +62,10 @@ export const API_TAGS = [
     description: 'Product links from any shop read into wish-list items, and their pictures (issue 38)',
   },
   {
+    name: 'prices',
+    description: 'Prices that move (issue 39): price history, watched prices, price alert settings and web push',
+  },
+  {
     name: 'notifications',
     description: 'Admin: the scheduled email campaigns of the Email Manager (account-area §2 Tools, §7)',
   },

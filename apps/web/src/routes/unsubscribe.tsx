@@ -11,10 +11,12 @@ import { pageTitle } from '../lib/page-title'
 
 export const Route = createFileRoute('/unsubscribe')({
   head: () => ({ meta: [{ title: pageTitle('Unsubscribe') }] }),
-  validateSearch: (search: Record<string, unknown>): { token?: string; only?: 'reminders' } => ({
+  validateSearch: (search: Record<string, unknown>): { token?: string; only?: 'reminders' | 'price-alerts' } => ({
     token: textParam(search.token) || undefined,
-    // Issue 21: the reminder email's own link turns off reminders alone.
+    // Issue 21: the reminder email's own link turns off reminders alone; issue 39: the price
+    // alert email's, price alerts alone.
     ...(textParam(search.only) === 'reminders' ? { only: 'reminders' as const } : {}),
+    ...(textParam(search.only) === 'price-alerts' ? { only: 'price-alerts' as const } : {}),
   }),
   component: UnsubscribePage,
 })
@@ -39,7 +41,12 @@ function UnsubscribePage() {
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.reminders.settings.queryKey() }),
     }),
   )
-  const unsubscribe = only === 'reminders' ? reminders : everything
+  const priceAlerts = useMutation(
+    trpc.prices.unsubscribe.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.prices.alertSettings.queryKey() }),
+    }),
+  )
+  const unsubscribe = only === 'reminders' ? reminders : only === 'price-alerts' ? priceAlerts : everything
   useTokenActionOnLoad(token, (value) => unsubscribe.mutate({ token: value }))
 
   if (!token || unsubscribe.isError) {

@@ -13,10 +13,12 @@ export const CATEGORY_PATH_SEPARATOR = '::'
  *   (spec browsing-and-purchase §9: depth up to 4);
  * - hide: the path stays, category_hidden = true (kept out of listings and the tree).
  * Products no override covers get their feed path. Only rows whose values change are written.
- * Runs after every import and every override change.
+ * Runs after every import and every override change; with `productIds`, for those products only.
  * @returns the number of products whose category changed.
  */
-export async function applyCategoryOverrides(db: Db): Promise<number> {
+export async function applyCategoryOverrides(db: Db, productIds?: readonly number[]): Promise<number> {
+  // A refresh (issue 39) places only the products it wrote.
+  const only = productIds ? sql`where p.id = any(${sql.param([...productIds])}::int[])` : sql``
   const result = await db.execute(sql`
     with resolved as (
       select p.id,
@@ -33,6 +35,7 @@ export async function applyCategoryOverrides(db: Db): Promise<number> {
         order by length(co.source_path) desc
         limit 1
       ) o on true
+      ${only}
     ), levels as (
       select id, hidden,
         nullif(split_part(path, '::', 1), '') as l0,

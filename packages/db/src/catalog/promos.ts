@@ -66,7 +66,7 @@ export async function refreshPromoProducts(db: Db, promoId?: number): Promise<nu
         select ${promo.id}, p.id,
           row_number() over (order by coalesce(ts_rank(p.search_vector, ${tsQuery}), 0) desc, p.title, p.id)
         from products p
-        where not p.disabled and not p.category_hidden
+        where not p.disabled and not p.category_hidden and p.withdrawn_at is null
           and p.price >= ${rules.minPrice ?? 0} and p.price <= ${rules.maxPrice ?? 1_000_000}
           and ${matches}
       `)

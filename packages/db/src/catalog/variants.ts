@@ -198,7 +198,7 @@ async function readCandidates(db: Db, take: (candidate: Candidate) => void): Pro
       // The description's md5 is read for the primaries only (groupVariants).
     }>(sql`select id, title, brand, price, size, colour, merchant_id, long_description is not null as has_description,
                   source, item_group_id
-           from products where not disabled and not category_hidden and id > ${lastId}
+           from products where not disabled and not category_hidden and withdrawn_at is null and id > ${lastId}
            order by id limit ${PAGE}`)
     for (const r of page.rows) {
       take({

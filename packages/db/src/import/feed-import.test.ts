@@ -275,7 +275,8 @@ describe('importing feeds of other shapes', () => {
       ) as string,
     })
     const given = await importCatalog(t.db, { file, mapping: { source: 'latin', currency: 'GBP', encoding: 'latin1' } })
-    expect(given).toMatchObject({ encoding: 'latin1', encodingDetected: false, updated: 2 })
+    // The same text read as latin1 is the same rows: a refresh writes nothing.
+    expect(given).toMatchObject({ encoding: 'latin1', encodingDetected: false, updated: 0, unchanged: 2 })
   })
 
   it('keeps line numbers right after a broken quote, reporting the broken record’s physical lines', async () => {

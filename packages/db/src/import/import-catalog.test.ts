@@ -64,9 +64,18 @@ describe('importCatalog', () => {
     expect(santa?.longDescription).toMatch(/^Product Description Inject a bit of Hornby magic/)
   })
 
-  it('re-imports without duplicates: 0 imported, all updated, nothing changed', async () => {
+  it('re-imports without duplicates: a refresh, nothing imported or written, all unchanged', async () => {
     const summary = await importCatalog(t.db, { file: SAMPLE })
-    expect(summary).toMatchObject({ read: 53, imported: 0, updated: 40, skipped: 0, notForSale: 13 })
+    expect(summary).toMatchObject({
+      read: 53,
+      refresh: true,
+      imported: 0,
+      updated: 0,
+      unchanged: 40,
+      withdrawn: 0,
+      skipped: 0,
+      notForSale: 13,
+    })
     expect(await count()).toBe(40)
     const [{ duplicates } = { duplicates: -1 }] = await t.db
       .select({
@@ -82,7 +91,7 @@ describe('importCatalog', () => {
 
   it('moves updated_at only for products whose values changed', async () => {
     const summary = await importCatalog(t.db, { file: SAMPLE, descriptionsFile: false })
-    expect(summary).toMatchObject({ descriptionsFile: null, imported: 0, updated: 40 })
+    expect(summary).toMatchObject({ descriptionsFile: null, imported: 0, updated: 4, unchanged: 36 })
     // The 4 priced rows with a descriptions row lose their description / ASIN link.
     expect(await t.db.$count(products, sql`${products.updatedAt} <> ${products.createdAt}`)).toBe(4)
     await importCatalog(t.db, { file: SAMPLE })
@@ -165,7 +174,11 @@ describe('importCatalog', () => {
       expect(r.sourceProductId).toBe(String(r.awProductId))
       expect(r.currency).toBe('USD')
     }
-    expect(await importCatalog(t.db, { file, rates: { USD: 0.79 } })).toMatchObject({ imported: 0, updated: 10 })
+    expect(await importCatalog(t.db, { file, rates: { USD: 0.79 } })).toMatchObject({
+      imported: 0,
+      updated: 0,
+      unchanged: 10,
+    })
     expect(await count('awin')).toBe(10)
   })
 
@@ -180,7 +193,7 @@ describe('importCatalog', () => {
       price: 1,
     })
     const summary = await importCatalog(t.db, { file: SAMPLE })
-    expect(summary).toMatchObject({ imported: 0, updated: 39, skipped: 1, notForSale: 13 })
+    expect(summary).toMatchObject({ imported: 0, updated: 0, unchanged: 39, skipped: 1, notForSale: 13 })
     expect(summary.rejections[0]).toEqual({ line: 2, reason: 'affiliate id collision', value: '4824126136' })
   })
 

@@ -21,7 +21,16 @@ import { SHOP_CURRENCY, toShopPrice, type Rates } from './currency.ts'
 import { loadPromptCloudDescriptions, type PromptCloudDescription } from './formats/promptcloud.ts'
 import { mapRecord, NOT_FOR_SALE } from './map-record.ts'
 import { MappingError, resolveMapping, type FeedMapping, type ResolvedMapping } from './mapping.ts'
-import { COLUMNS, UPDATE_SQL } from './product-columns.ts'
+import { COLUMNS, UPDATE_SQL, feedHash } from './product-columns.ts'
+import { loadFeedIndex, sourceHasProducts, type FeedIndex } from './feed-index.ts'
+import {
+  applyRefreshChanges,
+  bumpCatalogVersion,
+  deferCatalogVersion,
+  emptyRefreshChanges,
+  noteChanges,
+  withdrawMissing,
+} from './refresh.ts'
 import { LineByNumber, LineByString } from './seen-keys.ts'
 import type { ProductInput, Rejection } from './types.ts'
 
@@ -46,6 +55,8 @@ export interface ImportProgress {
   imported: number
   updated: number
   skipped: number
+  /** Rows of a refresh identical to what is stored (not written; issue 39). */
+  unchanged: number
 }
 
 export interface ImportCatalogOptions {
@@ -79,6 +90,14 @@ export interface ImportCatalogOptions {
    * COMMIT), then "overrides", "variants", "promos", "searchWords", "analyze".
    */
   onPhase?: (phase: string, ms: number) => void
+  /**
+   * A re-import of a source that already has products is a refresh (issue 39, default true):
+   * rows identical to the stored ones (feedHash) are not written, changed ones are updated in
+   * place in short transactions, products of the source the feed no longer carries are marked
+   * withdrawn ("no longer sold"), and the catalog version moves once at the end. false: every
+   * row is upserted and nothing is withdrawn, as before issue 39. Never on the bulk path.
+   */
+  refresh?: boolean
 }
 
 /** Count and first lines of one skip reason. */
@@ -110,8 +129,18 @@ export interface ImportSummary {
   read: number
   /** Products that did not exist before. In a dry run: rows that would be written. */
   imported: number
-  /** Existing products overwritten with the feed's values (0 in a dry run). */
+  /** Existing products overwritten with the feed's values (0 in a dry run); a refresh's "changed". */
   updated: number
+  /** Whether this import was a refresh of a source that had products (issue 39). */
+  refresh: boolean
+  /** A refresh's rows identical to the stored product: not written (0 otherwise). */
+  unchanged: number
+  /**
+   * Products of the source that a refresh's feed no longer carries, marked "no longer sold" by
+   * it (not counting those withdrawn before). 0 otherwise, and 0 when more rows were skipped
+   * than `maxSkip` allows (a broken feed withdraws nothing).
+   */
+  withdrawn: number
   /** Records not imported, not-for-sale rows aside. */
   skipped: number
   /**
@@ -165,13 +194,15 @@ export class CatalogImportError extends Error {
 /**
  * One INSERT ... SELECT FROM unnest(<one array per column>) ON CONFLICT DO UPDATE: 25
  * parameters whatever the batch size, so a batch is not bound by PostgreSQL's 65,535
- * parameters and the statement is parsed once. true per row = inserted.
+ * parameters and the statement is parsed once. true per row = inserted; the written rows' ids
+ * are pushed onto `written` when given.
  */
-async function upsert(db: SqlExecutor, rows: ProductInput[]): Promise<boolean[]> {
+async function upsert(db: SqlExecutor, rows: ProductInput[], written?: number[]): Promise<boolean[]> {
   const arrays = COLUMNS.map(([, type, get]) => sql`${sql.param(rows.map(get))}::${sql.raw(type)}[]`)
-  const result = await db.execute<{ inserted: boolean }>(
+  const result = await db.execute<{ inserted: boolean; id: number }>(
     sql`insert into products (${sql.raw(COLUMNS.map(([name]) => name).join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)}) ${sql.raw(UPDATE_SQL)}`,
   )
+  if (written) for (const row of result.rows) written.push(Number(row.id))
   return result.rows.map((row) => row.inserted)
 }
 
@@ -301,6 +332,12 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   let updated = 0
   let skipped = 0
   let notForSale = 0
+  let unchanged = 0
+  let withdrawn = 0
+  // A refresh (issue 39): the source's products as stored, filled once the header names the source.
+  let refresh = false as boolean
+  let feedIndex = null as FeedIndex | null
+  const changes = emptyRefreshChanges()
   const rejections: Rejection[] = []
   const reasons = new Map<string, SkipReason>()
   const currencies: Record<string, number> = {}
@@ -308,7 +345,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   // Typed-array tables, not Maps: a million ids in a few tens of MB (issue 24).
   let firstLineById = new LineByString()
   let firstLineByAwId = new LineByNumber()
-  let batch: { product: ProductInput; line: number }[] = []
+  let batch: { product: ProductInput; line: number; productId?: number }[] = []
   let importId: number | null = null
   // Where the rows go: the pool, or the bulk path's COPY; null in a dry run.
   const writer: SqlExecutor | null = dryRun ? null : db
@@ -329,7 +366,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     if (entry.lines.length < LINES_PER_REASON) entry.lines.push(lineLabel(rejection))
     reasons.set(rejection.reason, entry)
   }
-  const progress = () => options.onProgress?.({ bytesRead, totalBytes, read, imported, updated, skipped })
+  const progress = () => options.onProgress?.({ bytesRead, totalBytes, read, imported, updated, skipped, unchanged })
 
   const flush = async () => {
     if (batch.length === 0) return
@@ -347,6 +384,39 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
       // Skipped as the row-by-row retry below would skip them.
       for (const { line, awProductId } of written.taken) {
         reject({ line, reason: 'affiliate id collision', value: String(awProductId) })
+      }
+      progress()
+      return
+    }
+    if (refresh) {
+      // Short transactions, the catalog version deferred to the end of the refresh (issue 39).
+      const write = (rows: typeof items) =>
+        (db as Db).transaction(async (tx) => {
+          await deferCatalogVersion(tx)
+          await noteChanges(tx, rows, changes)
+          return upsert(
+            tx,
+            rows.map((item) => item.product),
+            changes.writtenIds,
+          )
+        })
+      try {
+        for (const inserted of await write(items)) {
+          if (inserted) imported++
+          else updated++
+        }
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error
+        for (const item of items) {
+          try {
+            const [inserted] = await write([item])
+            if (inserted) imported++
+            else updated++
+          } catch (rowError) {
+            if (!isUniqueViolation(rowError)) throw rowError
+            reject({ line: item.line, reason: 'affiliate id collision', value: String(item.product.awProductId) })
+          }
+        }
       }
       progress()
       return
@@ -390,12 +460,39 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
       reject({ ...at(), reason: 'no usable price', value: `${product.feedPrice} ${product.currency}` })
       return
     }
-    const firstLine = firstLineById.get(product.sourceProductId)
+    if (product.recommendedPrice != null) {
+      // A "was" price is kept in GBP, and only above the price (else it says nothing).
+      const recommended = toShopPrice(product.recommendedPrice, product.currency, rates)
+      product.recommendedPrice = recommended !== null && recommended > gbp ? recommended : null
+    }
+    // The shop price first: the hash covers every value written.
+    product.price = gbp
+    product.feedHash = feedHash(product)
+    let productId: number | undefined
+    if (feedIndex) {
+      const entry = feedIndex.find(product.sourceProductId)
+      if (entry >= 0) {
+        const seenOn = feedIndex.line(entry)
+        if (seenOn !== 0) {
+          reject({ ...at(), reason: 'duplicate row id', value: `${product.sourceProductId} (first on line ${seenOn})` })
+          return
+        }
+        feedIndex.setLine(entry, line)
+        if (feedIndex.unchanged(entry, product.feedHash)) {
+          unchanged++
+          if (product.currency !== SHOP_CURRENCY) usedRates[product.currency] = rates[product.currency] as number
+          currencies[product.currency] = (currencies[product.currency] ?? 0) + 1
+          return
+        }
+        productId = feedIndex.productId(entry)
+      }
+    }
+    const firstLine = productId === undefined ? firstLineById.get(product.sourceProductId) : undefined
     if (firstLine !== undefined) {
       reject({ ...at(), reason: 'duplicate row id', value: `${product.sourceProductId} (first on line ${firstLine})` })
       return
     }
-    firstLineById.set(product.sourceProductId, line)
+    if (productId === undefined) firstLineById.set(product.sourceProductId, line)
     const awFirstLine = firstLineByAwId.get(product.awProductId)
     if (awFirstLine !== undefined) {
       reject({ ...at(), reason: 'affiliate id collision', value: `${product.awProductId} (also line ${awFirstLine})` })
@@ -404,9 +501,7 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     firstLineByAwId.set(product.awProductId, line)
     if (product.currency !== SHOP_CURRENCY) usedRates[product.currency] = rates[product.currency] as number
     currencies[product.currency] = (currencies[product.currency] ?? 0) + 1
-    // The product is this row's own (mapRecord's): set its shop price in place, no copy.
-    product.price = gbp
-    batch.push({ product, line })
+    batch.push({ product, line, ...(productId !== undefined ? { productId } : {}) })
   }
 
   const finish = async (status: 'completed' | 'failed', error?: string) => {
@@ -419,6 +514,9 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
         imported,
         updated,
         skipped,
+        unchanged,
+        withdrawn,
+        refresh,
         rates: usedRates,
         skipReasons: {
           ...Object.fromEntries([...reasons.values()].map((r) => [r.reason, { count: r.count, lines: r.lines }])),
@@ -482,6 +580,11 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
               throw new CatalogImportError(unknown ? 'UNKNOWN_FORMAT' : 'BAD_MAPPING', error.message)
             }
             throw error
+          }
+          if (db && writer && !bulk && options.refresh !== false && (await sourceHasProducts(db, mapping.source))) {
+            refresh = true
+            feedIndex = await loadFeedIndex(db, mapping.source)
+            phase('index')
           }
           const wanted = options.descriptionsFile ?? mappingOptions.descriptions
           if (mapping.format === 'promptcloud' && wanted !== false) {
@@ -579,6 +682,8 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
         committed,
       )
     }
+    // A refresh's committed batches deferred the catalog version: readers see them now.
+    if (refresh && db) await bumpCatalogVersion(db).catch(() => undefined)
     await finish('failed', (failure as Error).message).catch(() => undefined)
     throw failure
   }
@@ -587,7 +692,15 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
   firstLineByAwId = new LineByNumber()
   bytesRead = totalBytes
   progress()
-  if (db && !dryRun) {
+  if (db && refresh && feedIndex) {
+    // A broken feed (more skips than allowed) withdraws nothing: its missing rows may be there.
+    if (skipped <= allowedSkips(maxSkip, read - notForSale)) {
+      withdrawn = await withdrawMissing(db, feedIndex.missing(), changes)
+    }
+    feedIndex = null
+    phase('withdraw')
+    await applyRefreshChanges(db, changes, { inserted: imported, withdrawn }, phase)
+  } else if (db && !dryRun) {
     // The upserts wrote feed categories; the shop's tree position comes from the overrides.
     await applyCategoryOverrides(db)
     phase('overrides')
@@ -623,6 +736,9 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
     imported,
     updated,
     skipped,
+    refresh,
+    unchanged,
+    withdrawn,
     notForSale,
     idFrom: resolved?.idFrom ?? 'column',
     skipReasons: [...reasons.values()].sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),

@@ -97,10 +97,12 @@ describe('import paths (issue 24): the rows and the summary of a first and a sec
     // Staff disable p5 between the two feeds: the import leaves that alone.
     await t.db.update(products).set({ disabled: true }).where(eq(products.sourceProductId, 'p5'))
 
+    // refresh: false: both paths upsert every row (the refresh has its own tests, refresh.test.ts).
     const second = await importCatalog(t.db, {
       file: path.join(dir, 'second.csv'),
       mapping,
       bulk,
+      refresh: false,
       batchSize: 2,
       maxSkip: '50%',
     })

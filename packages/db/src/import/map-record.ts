@@ -93,6 +93,8 @@ function httpUrl(value: string | null): string | null {
  *   Amazon UK catalog /dp/<ASIN> from `enrichment` or a title search.
  * - rating 0..5, reviewCount, salesRank (also from `enrichment`), size, colour, itemGroupId,
  *   inStock (parseInStock: true, false or null when the feed says nothing).
+ * - recommendedPrice: a recommended or "was" price (Awin rrp_price, product_price_old) in the
+ *   row's currency, null when empty or unusable (never a reason to skip the row; issue 39).
  *
  * @param line the record's first line; endLine its last, both reported in a rejection.
  */
@@ -174,6 +176,12 @@ export function mapRecord(
       itemGroupId: read(record, mapping, 'itemGroupId'),
       bestSellerRank: enrichment?.bestSellerRank ?? parseCount(read(record, mapping, 'salesRank') ?? undefined),
       inStock: parseInStock(read(record, mapping, 'inStock') ?? undefined),
+      recommendedPrice: parseRecommendedPrice(raw(record, mapping, 'recommendedPrice')),
     },
   }
+}
+
+/** A recommended or "was" price cell: parsePrice's number, or null (empty or unusable). */
+function parseRecommendedPrice(cell: string): number | null {
+  return cell.trim() === '' ? null : parsePrice(cell)
 }

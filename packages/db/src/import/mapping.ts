@@ -10,6 +10,8 @@ import path from 'node:path'
  * - brand, merchant (name), merchantId, itemGroupId (variants of one product share it)
  * - rating (0..5), reviewCount, salesRank, size, colour
  * - inStock: what the feed says of stock (Awin's in_stock, a number available); empty is unknown
+ * - recommendedPrice: a recommended or "was" price (Awin's rrp_price, else product_price_old;
+ *   not base_price, Awin's price per unit of measure) kept when above the price (issue 39)
  */
 export const SHOP_FIELDS = [
   'id',
@@ -32,6 +34,7 @@ export const SHOP_FIELDS = [
   'size',
   'colour',
   'inStock',
+  'recommendedPrice',
 ] as const
 export type ShopField = (typeof SHOP_FIELDS)[number]
 
@@ -89,6 +92,7 @@ export const AWIN_PRESET: Preset = {
     size: ['Fashion:size', 'size'],
     colour: ['colour', 'color'],
     inStock: ['in_stock', 'stock_status', 'availability'],
+    recommendedPrice: ['rrp_price', 'product_price_old'],
   },
   matches: (header) => ['aw_product_id', 'product_name', 'search_price'].every((c) => header.includes(c)),
 }
@@ -129,6 +133,15 @@ export interface FeedMapping {
    * --max-skip like any other bad row (every other feed's default).
    */
   missingPrice?: MissingPrice
+  /**
+   * A scheduled refresh of this CATALOG_FEEDS entry (issue 39): a 5-field cron expression, run in
+   * Europe/London by the shop's scheduler and shown on the staff Tools page.
+   */
+  schedule?: string
+  /** An https URL the feed is downloaded from before each refresh (instead of `file`; issue 39). */
+  url?: string
+  /** The name staff see on the Tools page (default: the feed's file name, or the URL's last part). */
+  name?: string
 }
 
 /** What an empty price cell means (FeedMapping.missingPrice). */
@@ -218,6 +231,18 @@ export async function loadMappingFile(file: string): Promise<FeedMapping> {
   }
   if (mapping.missingPrice !== undefined && !MISSING_PRICE_CHOICES.includes(mapping.missingPrice)) {
     throw new MappingError(`mapping file ${file}: "missingPrice" is "not-for-sale" or "skip"`)
+  }
+  if (mapping.schedule !== undefined && typeof mapping.schedule !== 'string') {
+    throw new MappingError(`mapping file ${file}: "schedule" must be a cron expression ("0 6 * * *")`)
+  }
+  if (mapping.url !== undefined) {
+    let url: URL | null = null
+    try {
+      url = new URL(String(mapping.url))
+    } catch {
+      url = null
+    }
+    if (url?.protocol !== 'https:') throw new MappingError(`mapping file ${file}: "url" must be an https URL`)
   }
   const dir = path.dirname(file)
   return {

@@ -37,7 +37,9 @@ export function formatSummary(summary: ImportSummary, show: (file: string) => st
     `  read:         ${n(summary.read)} rows`,
     summary.dryRun
       ? `  would write:  ${n(summary.imported)} products`
-      : `  written:      ${n(summary.imported)} new, ${n(summary.updated)} updated`,
+      : summary.refresh
+        ? `  refresh:      ${n(summary.unchanged)} unchanged (not written), ${n(summary.updated)} changed, ${n(summary.imported)} new, ${n(summary.withdrawn)} withdrawn (no longer sold)`
+        : `  written:      ${n(summary.imported)} new, ${n(summary.updated)} updated`,
     `  skipped:      ${n(summary.skipped)}${summary.read ? ` (${((summary.skipped / summary.read) * 100).toFixed(1)}%)` : ''}`,
   )
   if (summary.notForSale) {

@@ -40,6 +40,13 @@ export interface ProductInput extends CategoryColumns {
   bestSellerRank: number | null
   /** What the feed says of stock: true, false (none), or null (it says nothing). */
   inStock: boolean | null
+  /**
+   * A recommended or "was" price (issue 39): in `currency` units from mapRecord; the importer
+   * converts it to GBP and keeps it only above `price` (else null).
+   */
+  recommendedPrice?: number | null
+  /** feedHash of the row as written (set by the importer; issue 39). */
+  feedHash?: number
 }
 
 /** A feed row the importer did not import. `line` is the 1-based line where it starts (header = 1). */

@@ -120,6 +120,22 @@ export const products = pgTable(
     /** What the feed says of stock (issue 20): true, false (none left), null (it says nothing). */
     inStock: boolean(),
     /**
+     * A recommended or "was" price in GBP when the feed gives one above its price (Awin's
+     * rrp_price or product_price_old; issue 39), converted like `price`; null otherwise.
+     */
+    recommendedPrice: numeric({ precision: 12, scale: 2, mode: 'number' }),
+    /**
+     * A 52-bit hash of the feed values last written for this row (feedHash in the importer,
+     * issue 39): a refresh of the feed writes a row only when its hash differs.
+     */
+    feedHash: bigint({ mode: 'number' }),
+    /**
+     * When the product left its feed ("no longer sold", issue 39): a refresh of its source did not
+     * carry it. Out of listings, search and picks; still shown where likes, lists, orders and
+     * gift history hold it. Null while its feed sells it.
+     */
+    withdrawnAt: timestamp({ withTimezone: true }),
+    /**
      * The "Recommended" order's score (docs/decisions/default-sort.md): the rating shrunk towards
      * 4.0 by 5 phantom reviews (a Bayesian average, so one 5-star review does not beat 1,000
      * 4.5-star ones), times log10(10 + reviews), plus up to 1.5 for a sales rank in the top 100,000 (0.3 per factor of ten above it).
@@ -263,6 +279,12 @@ export const catalogImports = pgTable('catalog_imports', {
   imported: integer().notNull().default(0),
   updated: integer().notNull().default(0),
   skipped: integer().notNull().default(0),
+  /** A refresh of a source that had products (issue 39): unchanged rows are not written. */
+  refresh: boolean().notNull().default(false),
+  /** A refresh's rows identical to the stored product (not written). */
+  unchanged: integer().notNull().default(0),
+  /** Products of the source the refresh's feed no longer carried, marked "no longer sold". */
+  withdrawn: integer().notNull().default(0),
   /** Skip reasons: reason -> {count, lines (the first few)}. */
   skipReasons: jsonb().$type<Record<string, { count: number; lines: string[] }>>().notNull().default({}),
   error: text(),

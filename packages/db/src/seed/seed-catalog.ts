@@ -42,7 +42,11 @@ export async function resolveFeedEntry(entry: string): Promise<FeedEntry> {
   const file = path.resolve(entry)
   if (/\.json$/i.test(file)) {
     const mapping = await loadMappingFile(file)
-    if (!mapping.file) throw new Error(`mapping file ${file} names no feed: add "file": "<feed.csv>"`)
+    if (!mapping.file && !mapping.url) {
+      throw new Error(`mapping file ${file} names no feed: add "file": "<feed.csv>" or "url": "https://..."`)
+    }
+    // A downloaded feed (issue 39) has no file until its first refresh: the refresh names it.
+    if (!mapping.file) return { file: '', mapping }
     return { file: mapping.file, mapping }
   }
   const sibling = file.replace(/(\.(csv|tsv|txt))?(\.gz)?$/i, '') + '.mapping.json'
@@ -71,8 +75,9 @@ export async function seedCatalogIfEmpty(
 ): Promise<ImportSummary[] | null> {
   const existing = await db.select({ id: products.id }).from(products).limit(1)
   if (existing.length > 0) return null
+  // A feed downloaded from a URL (issue 39) is imported by its first scheduled or staff refresh.
   const entries: (FeedEntry & { descriptionsFile?: string; maxSkip?: string })[] = feeds?.length
-    ? await Promise.all(feeds.map(resolveFeedEntry))
+    ? (await Promise.all(feeds.map(resolveFeedEntry))).filter((entry) => entry.file !== '')
     : [{ file: seedCatalogFile, mapping: {}, descriptionsFile: seedDescriptionsFile, maxSkip: SEED_MAX_SKIP }]
   log?.(
     feeds?.length

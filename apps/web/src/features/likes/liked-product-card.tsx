@@ -8,8 +8,12 @@ import type { ChipDragData } from './association-chip'
 import { AssociationEditor } from './association-editor'
 import type { AssociationNames } from './association-label'
 import { LikeButton } from './like-button'
+import { PriceDropNote } from '../prices/price-drop-note'
 import { LIKE_UI } from './messages'
 import classes from './liked-products.module.css'
+
+/** The watch a liked product's price is compared with (issue 39). */
+const LIKE_WATCH = ['like'] as const
 
 /** Size of liked-list images (spec account-area §9: resized to 64x64 by image-serving providers). */
 export const LIKED_IMAGE_PX = 64 as const
@@ -103,6 +107,7 @@ export function LikedProductSummary({
             </Badge>
           ) : null}
         </Group>
+        <PriceDropNote productId={like.productId} kinds={LIKE_WATCH} />
       </Stack>
       <LikeButton product={{ id: like.productId, title: like.productTitle }} likedHint size="md" />
     </Group>

@@ -4,6 +4,10 @@ import type { ProductPickOutput } from '@presently/domain'
 import { ProductCard, ProductCardSkeleton } from '../catalog/product-card'
 import { WithProductCardActions } from '../catalog/product-actions'
 import { PICKS_UI } from './messages'
+import { PriceDropNote } from '../prices/price-drop-note'
+
+/** A pick the user already watches shows the drop since its like, list item or claim (issue 39). */
+const PICK_WATCH = ['like', 'list', 'claim'] as const
 import classes from './picks.module.css'
 
 export interface PickCardProps {
@@ -46,6 +50,7 @@ export function PickCard({ pick, personName, onBuy, buying, onDismiss, dismissin
       </WithProductCardActions>
       <Text size="sm" className={classes.reason} data-testid="gift-pick-reason">
         {pick.reason}
+        <PriceDropNote productId={product.id} kinds={PICK_WATCH} />
       </Text>
       <Group gap="xs" wrap="wrap" className={classes.actions}>
         <Button

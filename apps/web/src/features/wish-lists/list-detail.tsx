@@ -1,3 +1,5 @@
+import type { WatchKind } from '@presently/domain'
+import { PriceDropNote } from '../prices/price-drop-note'
 import {
   Alert,
   Anchor,
@@ -254,7 +256,14 @@ function SharePanel({ list }: { list: WishListOutput }) {
 }
 
 /** An item's picture, title (product page or outside link), price, quantity, priority and note. */
-export function ItemSummary({ item }: { item: OwnerItemOutput }) {
+export function ItemSummary({
+  item,
+  watchKinds,
+}: {
+  item: OwnerItemOutput
+  /** Shows "£12 less than when you added it" for a catalog item (issue 39). */
+  watchKinds?: readonly WatchKind[]
+}) {
   // Issue 43 §5: a 400-character word wraps inside the card and never pushes Edit and Remove out.
   return (
     <Group wrap="nowrap" align="flex-start" gap="md" style={{ flex: 1, minWidth: 0 }}>
@@ -288,6 +297,7 @@ export function ItemSummary({ item }: { item: OwnerItemOutput }) {
           {item.groupGift ? <Badge color="grape.9">{WISH_LIST_UI.groupGift}</Badge> : null}
           {item.available ? null : <Badge color="gray.8">No longer available</Badge>}
         </Group>
+        {watchKinds && item.productId !== null ? <PriceDropNote productId={item.productId} kinds={watchKinds} /> : null}
         {item.note ? (
           <Text size="sm" c="dimmed" style={WRAP}>
             {item.note}
@@ -318,7 +328,7 @@ function OwnerItemCard({ listId, item }: { listId: number; item: OwnerItemOutput
   return (
     <Card withBorder radius="md" padding="sm" component="article" aria-label={item.title}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <ItemSummary item={item} />
+        <ItemSummary item={item} watchKinds={['list']} />
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Button variant="default" size="xs" onClick={() => setEditing(true)} aria-label={`Edit ${item.title}`}>
             Edit

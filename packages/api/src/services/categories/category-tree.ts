@@ -42,7 +42,7 @@ async function readTree(db: Db, where?: SQL): Promise<CategoryTreeWithCounts> {
     })
     .from(products)
     .where(
-      sql`not ${products.disabled} and not ${products.categoryHidden} and not ${products.variantSecondary} and ${products.categoryName} is not null${where ? sql` and ${where}` : sql``}`,
+      sql`not ${products.disabled} and not ${products.categoryHidden} and not ${products.variantSecondary} and ${products.withdrawnAt} is null and ${products.categoryName} is not null${where ? sql` and ${where}` : sql``}`,
     )
     .groupBy(products.categoryName, products.categoryLevel1, products.categoryLevel2, products.categoryLevel3)
 

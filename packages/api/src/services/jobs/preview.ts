@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, products, users, type Db } from '@presently/db'
+import { and, desc, eq, isNotNull, isNull, products, users, type Db } from '@presently/db'
 import { daysBetween, effectiveLeadDays, formatEventDate, parseIsoDate, ukToday } from '@presently/domain'
 import {
   listUnsubscribeHeaders,
@@ -61,7 +61,7 @@ async function sampleReminders(db: Db, userId: number, base: string, today: stri
   const picks = await db
     .select({ id: products.id, title: products.title, price: products.price, imageUrl: products.imageUrl })
     .from(products)
-    .where(and(eq(products.categoryHidden, false), isNotNull(products.imageUrl)))
+    .where(and(eq(products.categoryHidden, false), isNull(products.withdrawnAt), isNotNull(products.imageUrl)))
     .orderBy(desc(products.id))
     .limit(4)
   const ideas: GiftIdea[] = picks.map((p) => ({

@@ -37,6 +37,20 @@ export interface SchedulerOptions {
   processEvery?: string | number
   /** Names this worker in agenda_jobs.last_modified_by. */
   name?: string
+  /**
+   * Recurring jobs beside the campaigns (issue 39: the daily price alerts, each scheduled feed
+   * refresh): defined and scheduled as given (Europe/London) at start, cancelled when absent.
+   */
+  extraJobs?: readonly ExtraJob[]
+}
+
+/** A recurring job of the scheduler beside the email campaigns (issue 39). */
+export interface ExtraJob {
+  /** Agenda job name, unique ("price-alerts", "feed-refresh:<feed>"). */
+  name: string
+  /** 5-field cron expression, run in Europe/London. */
+  schedule: string
+  run: () => Promise<void>
 }
 
 /**
@@ -103,6 +117,20 @@ export async function startJobScheduler(options: SchedulerOptions): Promise<JobS
           { concurrency: 1, lockLimit: 1 },
         )
       }
+      for (const extra of options.extraJobs ?? []) {
+        instance.define(
+          extra.name,
+          async () => {
+            try {
+              await extra.run()
+            } catch (err) {
+              logger.error({ err, job: extra.name }, `job ${extra.name} failed`)
+              throw err
+            }
+          },
+          { concurrency: 1, lockLimit: 1 },
+        )
+      }
       // Gift exchanges (issue 36): draws at the deadline, reminders, list-change notices and the
       // 60-day deletion, every 15 minutes; every step is safe to run twice (runExchangeJobs).
       instance.define(
@@ -122,6 +150,14 @@ export async function startJobScheduler(options: SchedulerOptions): Promise<JobS
     // Issue 37: the hourly internal jobs (every() upserts the one recurring job of each name).
     for (const name of Object.keys(INTERNAL_JOBS)) {
       await started.every(INTERNAL_JOB_INTERVAL, name, undefined, { skipImmediate: true })
+    }
+    for (const extra of options.extraJobs ?? []) {
+      const { jobs } = await started.queryJobs({ name: extra.name })
+      const [current] = jobs
+      const same =
+        jobs.length === 1 && current?.repeatInterval === extra.schedule && current.repeatTimezone === JOB_TIME_ZONE
+      if (!same)
+        await started.every(extra.schedule, extra.name, undefined, { timezone: JOB_TIME_ZONE, skipImmediate: true })
     }
     for (const job of JOB_NAMES) {
       await syncJob(db, started, job)

@@ -138,6 +138,8 @@ const COLUMNS = `p.id, p.aw_product_id, p.title, left(p.long_description, 400) a
   p.brand, p.merchant_name, p.average_rating, p.review_count, p.category_name, p.category_level1,
   p.category_level2, p.category_level3, p.variant_group_id, p.variant_secondary, p.disabled, p.category_hidden, p.in_stock`
 // In stock where the feed says (issue 20): a product the feed says is out of stock is never read as a candidate.
+// A product no longer sold (issue 39) has in_stock false, so this leaves it out too, and the
+// picks' partial indexes (PICKABLE) stay index-only.
 const VISIBLE = `not p.disabled and not p.category_hidden and not p.variant_secondary and p.category_name is not null and p.in_stock is not false`
 
 /** Within the budget ($5, pounds; null: any price). */

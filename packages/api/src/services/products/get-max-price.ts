@@ -1,4 +1,4 @@
-import { eq, products, sql, type Db } from '@presently/db'
+import { and, eq, isNull, products, sql, type Db } from '@presently/db'
 import { cachedCatalogRead } from '../catalog-cache.ts'
 
 /**
@@ -13,6 +13,6 @@ async function readMaxPrice(db: Db): Promise<{ maxPrice: number }> {
   const [row] = await db
     .select({ maxPrice: sql<number>`coalesce(max(${products.price}), 0)`.mapWith(Number) })
     .from(products)
-    .where(eq(products.disabled, false))
+    .where(and(eq(products.disabled, false), isNull(products.withdrawnAt)))
   return { maxPrice: row?.maxPrice ?? 0 }
 }

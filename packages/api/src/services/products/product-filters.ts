@@ -169,9 +169,9 @@ export async function resolveSearch(db: Db, search: string): Promise<SearchFilte
   )
 }
 
-/** Products a shopper may see: enabled and not in a hidden category. */
+/** Products a shopper may see: enabled, not in a hidden category, still sold by their feed (issue 39). */
 export function visibleCondition(): SQL {
-  return sql`(not ${products.disabled} and not ${products.categoryHidden})`
+  return sql`(not ${products.disabled} and not ${products.categoryHidden} and ${products.withdrawnAt} is null)`
 }
 
 /** Products that are in promo `promoId` (spec browsing-and-purchase §7 promo listings). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, products, promoProducts, promos, sql, type Db } from '@presently/db'
+import { and, asc, eq, isNull, products, promoProducts, promos, sql, type Db } from '@presently/db'
 import { AppError } from '@presently/domain'
 
 /** A promotion as the API returns it (spec browsing-and-purchase §3 "Promo"). */
@@ -63,6 +63,7 @@ export async function listPromoProducts(
     eq(promoProducts.promoId, input.promoId),
     eq(products.disabled, false),
     eq(products.categoryHidden, false),
+    isNull(products.withdrawnAt),
   )
   const [counted] = await db
     .select({ count: sql<number>`count(*)`.mapWith(Number) })

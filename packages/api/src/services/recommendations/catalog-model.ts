@@ -99,7 +99,7 @@ export async function readCatalogModel(db: Db, version: string): Promise<Catalog
                price, brand, title, coalesce(review_count, 0) as reviews, average_rating as rating,
                width_bucket(price, ${edges}) as bucket
           from products
-         where not disabled and not category_hidden and not variant_secondary and category_name is not null
+         where not disabled and not category_hidden and not variant_secondary and withdrawn_at is null and category_name is not null
       ),
       ranked as (
         select *, row_number() over (partition by l0, l1, l2, l3, bucket order by reviews desc, title) as rn
@@ -151,7 +151,7 @@ export async function readCatalogModel(db: Db, version: string): Promise<Catalog
         from promo_products pp
         join promos pr on pr.id = pp.promo_id and pr.active
         join products p on p.id = pp.product_id
-       where not p.disabled and not p.category_hidden and not p.variant_secondary and p.category_name is not null
+       where not p.disabled and not p.category_hidden and not p.variant_secondary and p.withdrawn_at is null and p.category_name is not null
        group by 1, 2, 3, 4, 5
     `),
   ])

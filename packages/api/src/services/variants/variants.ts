@@ -1,4 +1,4 @@
-import { and, asc, eq, products, variantGroups, type Db } from '@presently/db'
+import { and, asc, eq, isNull, products, variantGroups, type Db } from '@presently/db'
 import { AppError, formatPrice } from '@presently/domain'
 
 /** Variant status of a product (spec browsing-and-purchase §3 "Variant status"). */
@@ -100,7 +100,7 @@ export async function getVariantGroup(db: Db, key: ProductKey): Promise<VariantG
       price: products.price,
     })
     .from(products)
-    .where(and(eq(products.variantGroupId, group.id), eq(products.disabled, false)))
+    .where(and(eq(products.variantGroupId, group.id), eq(products.disabled, false), isNull(products.withdrawnAt)))
     .orderBy(asc(products.price), asc(products.id))
   const variants: Variant[] = members.map((m) => ({
     id: m.id,

@@ -62,6 +62,7 @@ describe('Awin format', () => {
         itemGroupId: null,
         bestSellerRank: null,
         inStock: true,
+        recommendedPrice: null,
       } satisfies ProductInput,
     })
   })

@@ -59,6 +59,7 @@ describe('PromptCloud format', () => {
       bestSellerRank: null,
       // number_available_in_stock "5 new" (a no-break space in the feed).
       inStock: true,
+      recommendedPrice: null,
     } satisfies ProductInput)
   })
 

@@ -3,6 +3,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 import { AccountPage } from '../-components/account-page'
 import { EmailCampaigns } from '../../../features/email-jobs/email-campaigns'
 import { pageTitle } from '../../../lib/page-title'
+import { CatalogFeeds } from '../../../features/feeds/catalog-feeds'
 
 /**
  * Staff tools (account-area §2 "Tools"). Staff routes need is_staff or is_admin, else /home
@@ -23,9 +24,13 @@ function ToolsPage() {
       <Tabs defaultValue="email-campaigns">
         <Tabs.List>
           <Tabs.Tab value="email-campaigns">Email Campaigns</Tabs.Tab>
+          <Tabs.Tab value="catalog-feeds">Catalog Feeds</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="email-campaigns" pt="md">
           <EmailCampaigns />
+        </Tabs.Panel>
+        <Tabs.Panel value="catalog-feeds" pt="md">
+          <CatalogFeeds />
         </Tabs.Panel>
       </Tabs>
     </AccountPage>

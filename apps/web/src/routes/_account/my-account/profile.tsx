@@ -6,6 +6,7 @@ import { ChangePasswordForm, SetPasswordForm } from '../-components/password-for
 import { useSession } from '../../../features/session/session'
 import { ReminderSettingsSection } from '../../../features/reminders/reminder-settings-section'
 import { pageTitle } from '../../../lib/page-title'
+import { PriceAlertSettingsSection } from '../../../features/prices/price-alert-settings-section'
 
 export const Route = createFileRoute('/_account/my-account/profile')({
   head: () => ({ meta: [{ title: pageTitle('Account Settings') }] }),
@@ -25,6 +26,7 @@ function MyAccountProfilePage() {
       <Stack gap="lg" mt="sm">
         <AccountInformation user={user} />
         <ReminderSettingsSection />
+        <PriceAlertSettingsSection />
         {user.hasPassword ? <ChangePasswordForm /> : <SetPasswordForm />}
       </Stack>
     </AccountPage>

@@ -20,6 +20,7 @@ import { ProductPageActions } from '../../../features/catalog/product-actions'
 import { ProductDescription } from './product-description'
 import { productJsonLd, scriptJson } from './product-json-ld'
 import { VariantOptions } from './variant-options'
+import { PriceHistoryPanel } from '../../../features/prices/price-history-chart'
 
 export function ProductDetail({ id: rawId }: { id: string }) {
   const id = parseProductId(rawId)
@@ -112,6 +113,7 @@ function ProductView({ product }: { product: Product }) {
               <BuyNowButton productId={product.id} signedIn={!!user} />
               <ProductPageActions product={product} />
             </Group>
+            <PriceHistoryPanel productId={product.id} />
             {!user ? (
               <Text size="sm" c="dimmed">
                 <AnchorLink to="/auth" underline="always">

@@ -1,0 +1,163 @@
+/**
+ * Feed refresh benchmark (issue 39; not a test): a generated feed of BENCH_REFRESH_ROWS products
+ * (default 1,000,000) is imported into a fresh database (the first import, bulk path), then a
+ * later version of it in which 1% of the rows changed (0.8% cheaper, 0.1% stock flipped, 0.05%
+ * gone, 0.05% new; see refresh-feed.ts) is imported again: a refresh. Both imports run in a child
+ * process (import-feed-child.ts), so the peak RSS printed is the importer's. During the refresh a
+ * server process on the same database answers catalog reads (BENCH_READERS concurrent readers,
+ * default 4, each cycling through listing pages, sorts, categories and searches of
+ * /api/products): their latencies (p50, p95, max) before and during it are printed, and the
+ * longest lock wait a products writer saw. Target (issue 39, 2-core machine, embedded default):
+ * the refresh <= 45 s and <= 300 MB peak RSS, /api/products p95 < 100 ms during it.
+ *
+ *   npm run bench:refresh                                 # embedded PostgreSQL 17, 1,000,000 rows
+ *   BENCH_REFRESH_ROWS=20000 npm run bench:refresh        # a smoke run
+ *   DATABASE_URL=postgres://... npm run bench:refresh     # a PostgreSQL server instead
+ */
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { startTemporaryCluster } from '@presently/db'
+import { createScratchDatabase } from '@presently/db/testing'
+import { percentile } from './closed-loop.ts'
+import { ONE_PERCENT, writeFeed } from './refresh-feed.ts'
+import { startServerProcess } from './server-process.ts'
+
+const rows = Number(process.env.BENCH_REFRESH_ROWS ?? 1_000_000)
+const readers = Number(process.env.BENCH_READERS ?? 4)
+const port = Number(process.env.BENCH_PORT ?? 4590)
+const batch = Number(process.env.BENCH_REFRESH_BATCH ?? 1000)
+const run = promisify(execFile)
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
+const load = () => os.loadavg()[0]!.toFixed(2)
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+interface ChildResult {
+  read: number
+  imported: number
+  updated: number
+  skipped: number
+  refresh: boolean
+  unchanged: number
+  withdrawn: number
+  bulk: boolean
+  totalMs: number
+  phases: [string, number, number][]
+  cpuMs: number
+  peakRss: number
+}
+
+async function importInChild(url: string, file: string, batchSize: number): Promise<ChildResult> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'import-feed-child.ts'), url, file, String(batchSize)],
+    { maxBuffer: 1 << 20 },
+  )
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildResult
+}
+
+function describe(label: string, r: ChildResult, loadBefore: string): void {
+  console.log(
+    `  ${label}: ${(r.totalMs / 1000).toFixed(1)} s, peak RSS ${mb(r.peakRss)}, importer CPU ${(r.cpuMs / 1000).toFixed(1)} s, load ${loadBefore} -> ${load()} | read ${r.read.toLocaleString('en-GB')}: ${r.refresh ? `${r.unchanged.toLocaleString('en-GB')} unchanged, ${r.updated.toLocaleString('en-GB')} changed, ${r.imported.toLocaleString('en-GB')} new, ${r.withdrawn.toLocaleString('en-GB')} withdrawn` : `${r.imported.toLocaleString('en-GB')} new${r.bulk ? ' (bulk path)' : ''}`}`,
+  )
+  console.log(
+    `    phases (s, peak RSS): ${r.phases.map(([p, ms, rss]) => `${p} ${(ms / 1000).toFixed(1)} (${mb(rss)})`).join(', ')}`,
+  )
+}
+
+/** The catalog reads the readers cycle through (listing pages, sorts, a category, searches). */
+const READS = [
+  '/api/products',
+  '/api/products?page=2',
+  '/api/products?page=7',
+  '/api/products?sort=price_asc',
+  '/api/products?sort=price_desc&page=3',
+  '/api/products?search=wooden%20train',
+  '/api/products?search=robot',
+  '/api/products?maxPrice=20',
+]
+
+/** Readers issuing GETs one after another until `stop` resolves; latencies in ms. */
+async function readWhile(base: string, stop: Promise<unknown>): Promise<{ latencies: number[]; errors: number }> {
+  let done = false
+  void stop.finally(() => (done = true))
+  const agent = new http.Agent({ keepAlive: true, maxSockets: readers })
+  const latencies: number[] = []
+  let errors = 0
+  const reader = async (offset: number) => {
+    for (let i = offset; !done; i++) {
+      const started = performance.now()
+      const status = await new Promise<number>((resolve) => {
+        http
+          .get(`${base}${READS[i % READS.length]}`, { agent }, (res) => {
+            res.resume()
+            res.once('end', () => resolve(res.statusCode ?? 0))
+          })
+          .once('error', () => resolve(0))
+      })
+      latencies.push(performance.now() - started)
+      if (status !== 200) errors++
+    }
+  }
+  await Promise.all(Array.from({ length: readers }, (_, i) => reader(i * 3)))
+  agent.destroy()
+  return { latencies, errors }
+}
+
+function latencyLine(label: string, r: { latencies: number[]; errors: number }): void {
+  const sorted = [...r.latencies].sort((a, b) => a - b)
+  console.log(
+    `  ${label}: ${sorted.length.toLocaleString('en-GB')} reads, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms, ${r.errors} not 200`,
+  )
+}
+
+console.log(
+  `Refresh benchmark on ${os.cpus().length} cores, Node ${process.version}, ${rows.toLocaleString('en-GB')} rows`,
+)
+const dir = await mkdtemp(path.join(os.tmpdir(), 'presently-bench-refresh-'))
+const cluster = process.env.DATABASE_URL
+  ? null
+  : await startTemporaryCluster({ fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' })
+const serverUrl = process.env.DATABASE_URL ?? cluster!.url
+const scratch = await createScratchDatabase(serverUrl, { prefix: 'presently_bench' })
+try {
+  const first = path.join(dir, 'feed-1.csv')
+  const second = path.join(dir, 'feed-2.csv')
+  await writeFeed(first, rows)
+  const changed = await writeFeed(second, rows, ONE_PERCENT)
+  console.log(
+    `feeds: ${mb((await stat(first)).size)}; the second has ${changed.price.toLocaleString('en-GB')} rows cheaper, ${changed.stock.toLocaleString('en-GB')} stock flipped, ${changed.withdrawn.toLocaleString('en-GB')} gone, ${changed.new.toLocaleString('en-GB')} new`,
+  )
+  console.log(`database: ${cluster ? 'embedded PostgreSQL 17 (fsync on)' : 'DATABASE_URL'}`)
+  let loadBefore = load()
+  describe('first import', await importInChild(scratch.url, first, 5000), loadBefore)
+
+  const server = await startServerProcess({ port, env: { DATABASE_URL: scratch.url } })
+  try {
+    // Warm the server's caches and the database's buffers, then measure reads alone for 5 s.
+    const warm = readWhile(server.url, new Promise((resolve) => setTimeout(resolve, 5000)))
+    await warm
+    latencyLine('reads before the refresh (5 s)', await readWhile(server.url, new Promise((r) => setTimeout(r, 5000))))
+    loadBefore = load()
+    const refresh = importInChild(scratch.url, second, batch)
+    const during = readWhile(
+      server.url,
+      refresh.catch(() => undefined),
+    )
+    const result = await refresh
+    describe(`refresh (batches of ${batch})`, result, loadBefore)
+    latencyLine('reads during the refresh', await during)
+    const again = await importInChild(scratch.url, second, batch)
+    describe('the same feed again (nothing changed)', again, load())
+  } finally {
+    await server.stop()
+  }
+} finally {
+  await scratch.close()
+  await cluster?.stop()
+  await rm(dir, { recursive: true, force: true })
+}

@@ -1,0 +1,201 @@
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { createTestDatabase, type TestDatabase } from '../testing/index.ts'
+import { catalogImports, priceHistory, productLikes, products, users } from '../schema/index.ts'
+import { importCatalog } from './import-catalog.ts'
+
+const HEADER = 'id,title,price,currency,brand,category_path,in_stock,recommended_price\n'
+
+interface FeedRow {
+  id: string
+  title?: string
+  price: string
+  inStock?: string
+  rrp?: string
+}
+
+const line = (r: FeedRow) =>
+  `${r.id},"${r.title ?? `Wooden Toy ${r.id}`}",${r.price},GBP,Acme,Toys > Wooden,${r.inStock ?? 'in stock'},${r.rrp ?? ''}\n`
+
+describe('a feed refresh (issue 39)', () => {
+  let t: TestDatabase
+  let dir: string
+  let n = 0
+  const feed = async (rows: FeedRow[]) => {
+    const file = path.join(dir, `feed-${n++}.csv`)
+    await writeFile(file, HEADER + rows.map(line).join(''))
+    return file
+  }
+  const refresh = async (rows: FeedRow[], extra: { maxSkip?: string } = {}) =>
+    importCatalog(t.db, { file: await feed(rows), mapping: { source: 'toyshop', merchant: 'Toy Shop' }, ...extra })
+  const version = async () =>
+    Number(
+      (await t.db.execute<{ version: string }>(sql`select version from catalog_state where id = 1`)).rows[0]?.version,
+    )
+  // xmin: the transaction that last wrote the row; unchanged rows keep theirs.
+  const xmins = async () =>
+    new Map(
+      (
+        await t.db.execute<{ source_product_id: string; xmin: string }>(
+          sql`select source_product_id, xmin::text from products where source = 'toyshop'`,
+        )
+      ).rows.map((r) => [r.source_product_id, r.xmin]),
+    )
+  const byId = async (id: string) => (await t.db.select().from(products).where(eq(products.sourceProductId, id)))[0]!
+
+  const first: FeedRow[] = [
+    { id: 'A1', price: '40.00', rrp: '49.99' },
+    { id: 'A2', price: '12.00' },
+    { id: 'A3', price: '8.00', inStock: 'out of stock' },
+    { id: 'A4', price: '20.00' },
+    { id: 'A5', price: '5.00' },
+  ]
+
+  beforeAll(async () => {
+    t = await createTestDatabase()
+    dir = await mkdtemp(path.join(os.tmpdir(), 'presently-refresh-'))
+  }, 60_000)
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('writes only changed rows, adds new ones, withdraws missing ones and counts each', async () => {
+    const initial = await refresh(first)
+    expect(initial).toMatchObject({ refresh: false, imported: 5, updated: 0, unchanged: 0, withdrawn: 0 })
+    expect(await byId('A1')).toMatchObject({ recommendedPrice: 49.99, price: 40 })
+    expect((await byId('A1')).feedHash).toBeGreaterThan(0)
+    const before = await xmins()
+    const versionBefore = await version()
+
+    const summary = await refresh([
+      { id: 'A1', price: '28.00', rrp: '49.99' }, // cheaper
+      { id: 'A2', price: '12.00' }, // unchanged
+      { id: 'A3', price: '8.00' }, // back in stock
+      { id: 'A5', price: '5.00' }, // unchanged
+      { id: 'A6', price: '15.00' }, // new
+    ])
+    expect(summary).toMatchObject({ refresh: true, unchanged: 2, updated: 2, imported: 1, withdrawn: 1, skipped: 0 })
+    const after = await xmins()
+    expect(after.get('A2')).toBe(before.get('A2'))
+    expect(after.get('A5')).toBe(before.get('A5'))
+    expect(after.get('A1')).not.toBe(before.get('A1'))
+    expect(await byId('A1')).toMatchObject({ price: 28, withdrawnAt: null })
+    expect(await byId('A3')).toMatchObject({ inStock: true })
+    expect(await byId('A4')).toMatchObject({ inStock: false })
+    expect((await byId('A4')).withdrawnAt).toBeInstanceOf(Date)
+    // Readers see the refresh: the catalog version moved.
+    expect(await version()).toBeGreaterThan(versionBefore)
+
+    const [run] = await t.db.select().from(catalogImports).where(eq(catalogImports.id, summary.importId!))
+    expect(run).toMatchObject({
+      refresh: true,
+      unchanged: 2,
+      updated: 2,
+      imported: 1,
+      withdrawn: 1,
+      status: 'completed',
+    })
+  })
+
+  it('records each price or stock change once, with the price before the first one', async () => {
+    const history = async (id: string) =>
+      t.db
+        .select({ pence: priceHistory.pricePence, inStock: priceHistory.inStock })
+        .from(priceHistory)
+        .innerJoin(products, eq(products.id, priceHistory.productId))
+        .where(eq(products.sourceProductId, id))
+        .orderBy(asc(priceHistory.observedAt), asc(priceHistory.id))
+    expect(await history('A1')).toEqual([
+      { pence: 4000, inStock: true },
+      { pence: 2800, inStock: true },
+    ])
+    expect(await history('A3')).toEqual([
+      { pence: 800, inStock: false },
+      { pence: 800, inStock: true },
+    ])
+    expect(await history('A4')).toEqual([
+      { pence: 2000, inStock: true },
+      { pence: 2000, inStock: false },
+    ])
+    // Unchanged, and new, products have no history: their price holds since they were created.
+    expect(await history('A2')).toEqual([])
+    expect(await history('A6')).toEqual([])
+  })
+
+  it('sells a withdrawn product again when the feed carries it again, unchanged or not', async () => {
+    const summary = await refresh([
+      { id: 'A1', price: '28.00', rrp: '49.99' },
+      { id: 'A2', price: '12.00' },
+      { id: 'A3', price: '8.00' },
+      { id: 'A4', price: '20.00' },
+      { id: 'A5', price: '5.00' },
+      { id: 'A6', price: '15.00' },
+    ])
+    expect(summary).toMatchObject({ unchanged: 5, updated: 1, imported: 0, withdrawn: 0 })
+    expect(await byId('A4')).toMatchObject({ withdrawnAt: null, inStock: true })
+  })
+
+  it('withdraws nothing when more rows were skipped than allowed (a broken feed)', async () => {
+    const summary = await refresh(
+      [
+        { id: 'A1', price: '28.00', rrp: '49.99' },
+        { id: 'A2', price: 'free' },
+        { id: 'A3', price: 'free' },
+      ],
+      { maxSkip: '1' },
+    )
+    expect(summary).toMatchObject({ tooManySkipped: true, withdrawn: 0, unchanged: 1 })
+    const rows = await t.db
+      .select({ id: products.sourceProductId, withdrawnAt: products.withdrawnAt })
+      .from(products)
+      .where(eq(products.source, 'toyshop'))
+    expect(rows.every((r) => r.withdrawnAt === null)).toBe(true)
+  })
+
+  it('a duplicate row id in a refresh is skipped, the first row counts', async () => {
+    const summary = await refresh([
+      { id: 'A1', price: '28.00', rrp: '49.99' },
+      { id: 'A1', price: '1.00' },
+      { id: 'A2', price: '12.00' },
+      { id: 'A3', price: '8.00' },
+      { id: 'A4', price: '20.00' },
+      { id: 'A5', price: '5.00' },
+      { id: 'A6', price: '15.00' },
+    ])
+    expect(summary).toMatchObject({ unchanged: 6, skipped: 1, withdrawn: 0 })
+    expect(summary.skipReasons[0]).toMatchObject({ reason: 'duplicate row id', lines: ['3'] })
+    expect(await byId('A1')).toMatchObject({ price: 28 })
+  })
+
+  it('a refresh racing users liking its products: every like lands, every change lands', async () => {
+    const [user] = await t.db
+      .insert(users)
+      .values({ email: 'racer@example.com', displayName: 'Racer' })
+      .returning({ id: users.id })
+    const rows: FeedRow[] = Array.from({ length: 300 }, (_, i) => ({ id: `R${i}`, price: '10.00' }))
+    await importCatalog(t.db, {
+      file: await feed(rows),
+      mapping: { source: 'raceshop', merchant: 'Race Shop' },
+    })
+    const ids = (await t.db.select({ id: products.id }).from(products).where(eq(products.source, 'raceshop'))).map(
+      (r) => r.id,
+    )
+    const changed = rows.map((r, i) => (i % 2 === 0 ? { ...r, price: '7.00' } : r)).filter((_, i) => i % 3 !== 0)
+    const [result] = await Promise.all([
+      importCatalog(t.db, {
+        file: await feed(changed),
+        mapping: { source: 'raceshop', merchant: 'Race Shop' },
+        batchSize: 10,
+      }),
+      (async () => {
+        for (const productId of ids) await t.db.insert(productLikes).values({ userId: user!.id, productId })
+      })(),
+    ])
+    expect(result).toMatchObject({ refresh: true, withdrawn: 100 })
+    expect(await t.db.$count(productLikes, inArray(productLikes.productId, ids))).toBe(300)
+    expect(await t.db.$count(products, sql`source = 'raceshop' and price = 7`)).toBe(100)
+  })
+})
