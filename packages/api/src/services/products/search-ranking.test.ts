@@ -12,7 +12,9 @@ import { listProducts } from './list-products.ts'
  * exactly as before. The fixture holds, for 50 real queries (every path of resolveSearch: title
  * matches, description-only matches widened by an interest, websearch syntax, typos with and
  * without a suggestion, gift questions), the first 24 product ids, the total and the suggestion,
- * as the ranking of commit f2eb3f4 (before issue 44) gave them.
+ * as the ranking of commit f2eb3f4 (before issue 44) gave them. One answer was captured again
+ * after the merge of issue 40: 'baking set' widens by the Baking interest, whose categories
+ * issue 43's seed (migration 0033) narrowed (19 results, now 15); no other query moved.
  *
  * CAPTURE_SEARCH_RANKING=1 rewrites the fixture from the code as it is (only when a ranking
  * change is intended, said in the commit).

@@ -89,4 +89,12 @@ describe('redactLogLine (issue 41)', () => {
     expect(parsed.err.message).toBe(`Unexpected token, "{"token":"${REDACTED}"}" is not valid JSON`)
     expect(parsed.links[0]).toBe(`http://localhost:3000/reset-password?token=${REDACTED}`)
   })
+
+  test('a database error keeps its 22-character constraint name; a token beside it still goes', () => {
+    const link = generateLinkToken()
+    const line = JSON.stringify({ err: { constraint: 'people_name_not_marked', detail: `token ${link}` } })
+    const parsed = JSON.parse(redactLogLine(line)) as { err: { constraint: string; detail: string } }
+    expect(parsed.err.constraint).toBe('people_name_not_marked')
+    expect(parsed.err.detail).toBe(`token ${REDACTED}`)
+  })
 })

@@ -60,9 +60,16 @@ export function fullyDecode(text: string): string {
   return current
 }
 
+/**
+ * A lower-case snake_case name ("people_name_not_marked", a PostgreSQL constraint in an error
+ * line) is 22 URL-safe characters too, but not a link token: 16 random bytes in base64url hold an
+ * upper-case letter, a digit or "-" but for a chance of (27/64)^22, about 5 in a billion.
+ */
+const IDENTIFIER = /^[a-z_]+$/
+
 /** True when `part` (base64url characters only) has the shape of a link or an email token. */
 function tokenShaped(part: string): boolean {
-  return LINK_TOKEN_PATTERN.test(part) || TOKEN_PATTERN.test(part.toLowerCase())
+  return (LINK_TOKEN_PATTERN.test(part) && !IDENTIFIER.test(part)) || TOKEN_PATTERN.test(part.toLowerCase())
 }
 
 /**
