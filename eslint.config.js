@@ -40,6 +40,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // Plain scripts the service worker imports (issue 39's push-sw.js): a worker's globals.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { self: 'readonly', clients: 'readonly', URL: 'readonly' } },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
