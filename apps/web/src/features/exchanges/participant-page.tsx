@@ -25,6 +25,7 @@ import { AnchorLink, ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
 import { useSingleFlightMutation } from '../../lib/single-flight'
 import { ukDate } from '../wish-lists/format'
+import { ExchangeHeading } from './exchange-heading'
 import { EXCHANGE_UI } from './messages'
 
 /** Who the page is for: a personal link's token, or the signed-in participant of an exchange. */
@@ -79,11 +80,7 @@ function ParticipantContent({ participant, view }: { participant: ParticipantRef
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{exchange.name}</Title>
-        <Text>
-          {EXCHANGE_UI.limitLine(formatPrice(exchange.limit))} · {ukDate(exchange.exchangeDate)}
-          {exchange.place ? ` · ${exchange.place}` : ''}
-        </Text>
+        <ExchangeHeading exchange={exchange} />
         <Text c="dimmed" size="sm">
           Organised by {exchange.organiserName}. Hello {me.name}!
         </Text>
