@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { emailLog } from '@presently/db'
+import { emailLog, eq, users, type priceAlertSettings, type reminderSettings } from '@presently/db'
 import { listUnsubscribeHeaders, type Mailer } from '@presently/email'
-import type { Executor } from '../auth/executor.ts'
+import type { Executor, Tx } from '../auth/executor.ts'
 
 /**
  * An absolute link carrying a mailed token: `appUrl` + `path` with `?token=` and the `extra`
@@ -56,4 +56,25 @@ export async function queueAccountEmail(tx: Executor, mailer: Mailer, email: Acc
     })
     .returning({ id: emailLog.id })
   return row!.id
+}
+
+/**
+ * Whether an account still wants one kind of email, read in the transaction that queues it
+ * (issues 21 and 39): the user's row is locked FOR SHARE until the email is queued (a global
+ * unsubscribe and the settings' save lock it, so a later one waits for this transaction and then
+ * withdraws the email). False when the user is gone, unsubscribed from everything, or turned the
+ * kind off in `settings` (no row: on).
+ */
+export async function accountStillWants(
+  tx: Tx,
+  userId: number,
+  settings: typeof reminderSettings | typeof priceAlertSettings,
+): Promise<boolean> {
+  const [account] = await tx
+    .select({ unsubscribed: users.unsubscribed })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('share')
+  const [setting] = await tx.select({ enabled: settings.enabled }).from(settings).where(eq(settings.userId, userId))
+  return !!account && !account.unsubscribed && setting?.enabled !== false
 }

@@ -17,7 +17,7 @@ import { DEFAULT_PRICE_ALERT_SETTINGS, isPriceDropDue, ukToday } from '@presentl
 import { renderPriceAlertsEmail, type Mailer, type PriceAlertItem } from '@presently/email'
 import { createEmailToken } from '../auth/email-tokens.ts'
 import { forEachInLanes } from '../mail/in-lanes.ts'
-import { queueAccountEmail, tokenLink } from '../mail/queue-email.ts'
+import { accountStillWants, queueAccountEmail, tokenLink } from '../mail/queue-email.ts'
 import { priceAtSql, watchesSql } from './watches.ts'
 
 /** What the alert run needs: the mailer, APP_URL and (optional) the push sender. */
@@ -214,18 +214,8 @@ export async function queuePriceAlerts(db: Db, deps: PriceAlertDeps, now = new D
       if (!alerts?.length) return
       try {
         const result = await db.transaction(async (tx) => {
-          // The account as it is now, locked FOR SHARE until the email is queued: alerts turned
-          // off or a global unsubscribe since the run read them leave the user out.
-          const [account] = await tx
-            .select({ unsubscribed: users.unsubscribed })
-            .from(users)
-            .where(eq(users.id, user.id))
-            .for('share')
-          const [settings] = await tx
-            .select({ enabled: priceAlertSettings.enabled })
-            .from(priceAlertSettings)
-            .where(eq(priceAlertSettings.userId, user.id))
-          if (!account || account.unsubscribed || settings?.enabled === false) return null
+          // Alerts turned off or a global unsubscribe since the run read them leave the user out.
+          if (!(await accountStillWants(tx, user.id, priceAlertSettings))) return null
           const [digest] = await tx
             .insert(priceAlertDigests)
             .values({ userId: user.id, day })

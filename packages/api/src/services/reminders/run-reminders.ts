@@ -31,7 +31,7 @@ import {
 import { renderRemindersEmail, type Mailer, type ReminderItem } from '@presently/email'
 import { createEmailToken } from '../auth/email-tokens.ts'
 import { forEachInLanes } from '../mail/in-lanes.ts'
-import { queueAccountEmail, tokenLink } from '../mail/queue-email.ts'
+import { accountStillWants, queueAccountEmail, tokenLink } from '../mail/queue-email.ts'
 import { productPickIdeas, type GiftIdeasSource } from './gift-ideas.ts'
 import { giftProgress } from '../gifts/progress.ts'
 
@@ -269,20 +269,9 @@ export async function queueReminders(db: Db, deps: ReminderDeps, now = new Date(
           }),
         )
         const queued = await db.transaction(async (tx) => {
-          // The account as it is now: the user's row locked FOR SHARE until the email is queued.
-          // Reminders turned off or a global unsubscribe since the run read them (the settings'
-          // save and update-unsubscribed lock the row) leave the user out; a later one waits for
-          // this transaction and then withdraws the email.
-          const [account] = await tx
-            .select({ unsubscribed: users.unsubscribed })
-            .from(users)
-            .where(eq(users.id, user.id))
-            .for('share')
-          const [settings] = await tx
-            .select({ enabled: reminderSettings.enabled })
-            .from(reminderSettings)
-            .where(eq(reminderSettings.userId, user.id))
-          if (!account || account.unsubscribed || settings?.enabled === false) return { reminders: 0, skipped: 0 }
+          // Reminders turned off or a global unsubscribe since the run read them leave the user
+          // out; a later one waits for this transaction and then withdraws the email.
+          if (!(await accountStillWants(tx, user.id, reminderSettings))) return { reminders: 0, skipped: 0 }
           // The events as they are now, locked FOR SHARE until the email is queued: an event
           // deleted (its person deleted) or edited since the run read it is left out; the
           // deletion or edit waits for this transaction otherwise, and then withdraws the mail
