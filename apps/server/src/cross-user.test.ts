@@ -428,6 +428,8 @@ describe('another user’s ids, on every route and procedure', () => {
       [
         'account.recentEmails Staff only',
         'account.setRole Admins only',
+        'feeds.list Staff only',
+        'feeds.run Staff only',
         'jobs.preview Admins only',
         'jobs.sendTestEmail Admins only',
         'jobs.setSchedule Admins only',

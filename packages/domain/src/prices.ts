@@ -237,6 +237,8 @@ export const pushSubscriptionInput = z.object({
   ),
 })
 export const pushUnsubscribeInput = z.object({ endpoint: safeText({ max: 2000 }) })
+/** Whether this device is subscribed: its endpoint, if it has one (a NUL or lone surrogate is a 400). */
+export const pushStatusInput = z.object({ endpoint: safeText({ max: 2000 }).optional() })
 export const pushStatusOutput = z.object({
   /** The server's VAPID public key (base64url), for PushManager.subscribe. */
   publicKey: z.string(),

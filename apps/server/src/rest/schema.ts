@@ -66,6 +66,10 @@ export const API_TAGS = [
     description: 'Prices that move (issue 39): price history, watched prices, price alert settings and web push',
   },
   {
+    name: 'gift-finder',
+    description: 'The gift finder for visitors (issue 40): answers to a few questions, and the gift collections',
+  },
+  {
     name: 'notifications',
     description: 'Admin: the scheduled email campaigns of the Email Manager (account-area §2 Tools, §7)',
   },

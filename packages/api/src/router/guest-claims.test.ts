@@ -140,7 +140,8 @@ describe('guest claims (issue 37)', () => {
 
     const mail = await lastMail('gran@example.com')
     expect(mail!.subject).toBe('Confirm your email address to keep your claim')
-    expect(mail!.text).toContain('Kite on owner')
+    // The owner chose no display name: "Someone", never the email's part (issue 43 §5).
+    expect(mail!.text).toContain('Kite on Someone’s list')
     const laptop = device()
     const confirmed = await laptop.caller.guests.confirm({ token: await confirmToken('gran@example.com') })
     expect(confirmed.outcomes).toEqual([expect.stringMatching(/^Kite on .*: your claim is confirmed$/)])
@@ -376,7 +377,7 @@ describe('guest claims (issue 37)', () => {
     const guestId = (await t.db.select({ id: guests.id }).from(guests).where(eq(guests.email, email)))[0]!.id
     // The account already claimed one scarf on the second list; it keeps it.
     const [row] = await t.db
-      .execute<{ id: number }>(sql`insert into users (email) values (${email}) returning id`)
+      .execute<{ id: number }>(sql`insert into users (email, display_name) values (${email}, 'Trish') returning id`)
       .then((r) => r.rows)
     const user: SessionUser = { id: row!.id, email, isStaff: false, isAdmin: false }
     await t.db.insert(wishListClaims).values({ itemId: lists[1]!.scarf.id, userId: user.id, quantity: 1 })
@@ -395,12 +396,12 @@ describe('guest claims (issue 37)', () => {
     // Once: a second confirmation moves nothing and changes nothing.
     await confirmEmail(t.db, await createEmailToken(t.db, user.id, 'confirm_email'))
     expect(await account.wishLists.myClaims()).toEqual(claims)
-    // The lists' other visitors see the account's name now.
+    // The lists' other visitors see the account's chosen name now (issue 43 §5), not the guest's.
     const visitor = createCaller({ db: t.db, user: await makeUser(t.db, `mv${counter}@example.com`) })
     const kite = (await visitor.sharedLists.byToken({ token: lists[2]!.token })).items.find(
       (i) => i.id === lists[2]!.kite.id,
     )!
-    expect(kite.claims[0]!.name).toBe(`three${counter}`)
+    expect(kite.claims[0]!.name).toBe('Trish')
   })
 
   it('expiry: a guest is deleted 30 days after the list’s date, or 12 months after last use where it has none', async () => {

@@ -5,6 +5,7 @@ import {
   priceAlertSettingsOutput,
   priceHistoryInput,
   priceHistoryOutput,
+  pushStatusInput,
   pushStatusOutput,
   pushSubscriptionInput,
   pushUnsubscribeInput,
@@ -56,7 +57,7 @@ export const pricesRouter = router({
     }),
   /** The VAPID public key and whether this device (its endpoint) is subscribed. */
   pushStatus: protectedProcedure
-    .input(z.object({ endpoint: z.string().max(2000).optional() }))
+    .input(pushStatusInput)
     .output(pushStatusOutput)
     .query(async ({ ctx, input }) => {
       if (!ctx.push) throw new AppError('NOT_FOUND', PUSH_OFF)

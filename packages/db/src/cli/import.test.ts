@@ -177,7 +177,8 @@ describe('npm run import (the CLI)', () => {
     await writeFile(file, feed('?utm_source=feed&utm_medium=csv#top'))
     const again = await runImport(t.url, [...args, '--id-from', 'productUrl'])
     expect(again.code).toBe(0)
-    expect(again.stdout).toContain('written:      0 new, 2 updated')
+    // A re-import is a refresh (issue 39): both rows changed (their URLs), none new.
+    expect(again.stdout).toContain('refresh:      0 unchanged (not written), 2 changed, 0 new')
     expect(await t.db.$count(products, eq(products.source, 'lookfantastic'))).toBe(2)
     // Without a URL column either, the refusal says how to fix it.
     const bare = await runImport(t.url, [file, '--map', 'name=title,price=price', '--merchant', 'LookFantastic'])
