@@ -11,64 +11,11 @@
 import os from 'node:os'
 import { sql } from '@presently/db'
 import { importCatalog, seedCatalogFile } from '@presently/db/import'
+import { CATALOG_SEARCH_TYPOS as typos, CATALOG_SEARCH_WORDS as words } from '@presently/db/testing'
 import { buildApp } from '../apps/server/src/app.ts'
 import { embeddedTarget, growCatalog, load, loadMisses, serverTarget, type Target } from './lib.ts'
 
 const target = Number(process.env.BENCH_PRODUCTS ?? 1_000_000)
-const words = [
-  'train set',
-  'doll',
-  'lego',
-  'jigsaw',
-  'dinosaur',
-  'racing car',
-  'trading cards',
-  'dice',
-  'balloon',
-  'banner',
-  'costume',
-  'mask',
-  'puppet',
-  'kite',
-  'beads',
-  'colouring pens',
-  'paint',
-  'chess',
-  'board game',
-  'figure',
-  'star wars',
-  'disney princess',
-  'harry potter',
-  'hornby',
-  'airfix',
-  'scalextric',
-  'barbie',
-  'teddy bear',
-  'party bag',
-  'birthday',
-  'christmas',
-  'wooden',
-  'magic',
-  'pirate',
-  'knight',
-  'castle',
-  'farm animals',
-  'robot',
-  'helicopter',
-  'dolls house',
-]
-const typos = [
-  'hornbi',
-  'scalextrik',
-  'dinosour',
-  'jigsaww',
-  'helicoptr',
-  'barbi',
-  'ballon',
-  'puppit',
-  'airfixx',
-  'lgeo',
-]
 const categories = [
   'Hobbies',
   'Games',
@@ -99,7 +46,7 @@ const scenarios: [string, string[]][] = [
 ]
 
 /** Distinct URLs of the same searches (a seed each), so that every answer is a cache miss. */
-function misses(terms: string[], extra = '&limit=12'): string[] {
+function misses(terms: readonly string[], extra = '&limit=12'): string[] {
   const run = Date.now().toString(36)
   return Array.from({ length: 400 }, (_, i) =>
     terms.map((w) => `/api/products?search=${encodeURIComponent(w)}${extra}&seed=${run}-${i}`),

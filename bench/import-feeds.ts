@@ -14,11 +14,9 @@
  *   BENCH_TARGETS=server DATABASE_URL=postgres://... npm run bench:import   # the server alone
  *   BENCH_TARGETS=embedded BENCH_FEED_EMBEDDED=1 npm run bench:import       # the embedded default alone
  */
-import { createWriteStream } from 'node:fs'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { once } from 'node:events'
 import { importCatalog, seedCatalogFile, seedDescriptionsFile, type ImportSummary } from '@presently/db/import'
 import { startTemporaryCluster } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
@@ -26,6 +24,7 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { serverTarget, type Target } from './lib.ts'
+import { NO_CHANGES, writeFeed } from './refresh-feed.ts'
 
 const feedRows = Number(process.env.BENCH_FEED_ROWS ?? 1_000_000)
 /** "embedded,server" (default): which databases to run on. */
@@ -96,50 +95,6 @@ async function shippedCatalog(target: Target): Promise<void> {
   }
 }
 
-const WORDS = ['Wooden', 'Deluxe', 'Mini', 'Classic', 'Magnetic', 'Rainbow', 'Glitter', 'Musical', 'Giant', 'Pocket']
-const THINGS = [
-  'Train Set',
-  'Puzzle',
-  'Teddy Bear',
-  'Kite',
-  'Board Game',
-  'Paint Kit',
-  'Robot',
-  'Doll',
-  'Tea Set',
-  'Drone',
-]
-const CATEGORIES = [
-  'Hobbies > Model Trains & Railway Sets > Rail Vehicles',
-  'Games > Board Games',
-  'Arts & Crafts > Children’s Craft Kits',
-  'Home > Home Accessories > Cushions',
-  'Music > Musical Instruments',
-  'Tech > Electronic Toys > Robots',
-]
-
-/** A generated feed in the shop's own column names: `rows` products of 10 brands, 6 categories. */
-async function generateFeed(file: string, rows: number): Promise<void> {
-  const out = createWriteStream(file)
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, 'drain')
-  }
-  await write('id,title,price,currency,brand,category_path,rating,review_count,image_url,product_url,description\n')
-  let chunk = ''
-  for (let i = 0; i < rows; i++) {
-    const word = WORDS[i % WORDS.length] as string
-    const thing = THINGS[Math.floor(i / 10) % THINGS.length] as string
-    chunk += `SKU-${i.toString(36).toUpperCase()}-${i % 7},"${word} ${thing} No. ${i}",${(1 + ((i * 7919) % 25000) / 100).toFixed(2)},GBP,Brand ${i % 97},${CATEGORIES[i % CATEGORIES.length]},${(3 + (i % 21) / 10).toFixed(1)},${(i * 31) % 900},https://img.example.com/p/${i}.jpg,https://shop.example.com/p/${i},"A ${word.toLowerCase()} ${thing.toLowerCase()} for curious minds, number ${i}."\n`
-    if (chunk.length > 1 << 16) {
-      await write(chunk)
-      chunk = ''
-    }
-  }
-  await write(chunk)
-  out.end()
-  await once(out, 'finish')
-}
-
 /**
  * The generated feed into the database at `url`, imported by a child process
  * (import-feed-child.ts): its peak RSS is then the importer's own.
@@ -176,7 +131,7 @@ const dir = await mkdtemp(path.join(os.tmpdir(), 'presently-bench-feed-'))
 const feed = path.join(dir, 'feed.csv')
 try {
   const generated = performance.now()
-  await generateFeed(feed, feedRows)
+  await writeFeed(feed, feedRows, NO_CHANGES, { stockColumn: false })
   console.log(
     `generated ${feedRows.toLocaleString('en-GB')} rows (${mb((await stat(feed)).size)}) in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
   )

@@ -1,6 +1,7 @@
 /**
- * The generated feeds of bench:refresh (issue 39): the same products as bench:import's feed, with
- * a stock column, and a later version of it in which a share of the rows changed.
+ * The generated feeds of bench:import (issues 14 and 24) and bench:refresh (issue 39): the same
+ * products, with a stock column for bench:refresh, and a later version in which a share of the
+ * rows changed.
  */
 import { createWriteStream } from 'node:fs'
 import { once } from 'node:events'
@@ -54,19 +55,25 @@ function changeOf(i: number, changes: FeedChanges): keyof FeedChanges | null {
 
 /**
  * Writes a feed of `rows` products in the shop's own column names (id, title, price, currency,
- * brand, category_path, rating, review_count, image_url, product_url, description, in_stock), with
- * `changes` applied.
+ * brand, category_path, rating, review_count, image_url, product_url, description and, unless
+ * `stockColumn` is false, in_stock), with `changes` applied. bench:import writes it without the
+ * stock column and without changes; bench:refresh with both.
  *
  * @returns how many rows of each kind were changed.
  */
-export async function writeFeed(file: string, rows: number, changes: FeedChanges = NO_CHANGES): Promise<FeedChanges> {
+export async function writeFeed(
+  file: string,
+  rows: number,
+  changes: FeedChanges = NO_CHANGES,
+  { stockColumn = true }: { stockColumn?: boolean } = {},
+): Promise<FeedChanges> {
   const out = createWriteStream(file)
   const write = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain')
   }
   const counts: FeedChanges = { price: 0, stock: 0, withdrawn: 0, new: 0 }
   await write(
-    'id,title,price,currency,brand,category_path,rating,review_count,image_url,product_url,description,in_stock\n',
+    `id,title,price,currency,brand,category_path,rating,review_count,image_url,product_url,description${stockColumn ? ',in_stock' : ''}\n`,
   )
   let chunk = ''
   const newRows = Math.round((rows * changes.new) / 10_000)
@@ -83,7 +90,7 @@ export async function writeFeed(file: string, rows: number, changes: FeedChanges
     if (change === 'price') price = Math.max(0.5, price * 0.85)
     let inStock = i % 13 !== 0
     if (change === 'stock') inStock = !inStock
-    chunk += `SKU-${i.toString(36).toUpperCase()}-${i % 7},"${word} ${thing} No. ${i}",${price.toFixed(2)},GBP,Brand ${i % 97},${CATEGORIES[i % CATEGORIES.length]},${(3 + (i % 21) / 10).toFixed(1)},${(i * 31) % 900},https://img.example.com/p/${i}.jpg,https://shop.example.com/p/${i},"A ${word.toLowerCase()} ${thing.toLowerCase()} for curious minds, number ${i}.",${inStock ? 'in stock' : 'out of stock'}\n`
+    chunk += `SKU-${i.toString(36).toUpperCase()}-${i % 7},"${word} ${thing} No. ${i}",${price.toFixed(2)},GBP,Brand ${i % 97},${CATEGORIES[i % CATEGORIES.length]},${(3 + (i % 21) / 10).toFixed(1)},${(i * 31) % 900},https://img.example.com/p/${i}.jpg,https://shop.example.com/p/${i},"A ${word.toLowerCase()} ${thing.toLowerCase()} for curious minds, number ${i}."${stockColumn ? `,${inStock ? 'in stock' : 'out of stock'}` : ''}\n`
     if (chunk.length > 1 << 16) {
       await write(chunk)
       chunk = ''

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
-import { importCatalog, seedCatalogFile } from '@presently/db/import'
+import type { TestDatabase } from '@presently/db/testing'
 import { eq, products } from '@presently/db'
 import { categoryToSlug, slugToCategory } from '@presently/domain'
-import { buildApp } from '../app.ts'
+import { buildTestApp, shippedCatalogDatabase } from '../testing/auth-helpers.ts'
 
 // The real shipped catalog (10k amazon.co.uk rows) with its seeded overrides and promos.
 let testDb: TestDatabase
@@ -12,13 +11,8 @@ let app: FastifyInstance
 const get = async (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers })
 
 beforeAll(async () => {
-  testDb = await createTestDatabase()
-  await importCatalog(testDb.db, { file: seedCatalogFile })
-  app = await buildApp({
-    env: { APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
-    db: testDb.db,
-    logger: false,
-  })
+  testDb = await shippedCatalogDatabase()
+  app = await buildTestApp(testDb.db)
 }, 120_000)
 afterAll(async () => {
   await app.close()

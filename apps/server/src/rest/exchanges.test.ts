@@ -1,17 +1,15 @@
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
 import { desc, emailLog, eq, exchangeAssignments, inArray } from '@presently/db'
 import { extractLinks } from '@presently/email'
 import { ukToday } from '@presently/domain'
-import { buildTestApp, signedInUser, withSession } from '../testing/auth-helpers.ts'
+import { buildTestApp, logInto, signedInUser, withSession, type TestAccount } from '../testing/auth-helpers.ts'
 
 let testDb: TestDatabase
 let app: FastifyInstance
-type Account = { token: string; userId: number }
-let organiser: Account
-let stranger: Account
+let organiser: TestAccount
+let stranger: TestAccount
 const logLines: string[] = []
 const as = (user: { token: string }) => withSession(user.token)
 
@@ -23,16 +21,10 @@ function addDays(days: number): string {
 
 beforeAll(async () => {
   testDb = await createTestDatabase()
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString())
-      done()
-    },
-  })
   app = await buildTestApp(
     testDb.db,
     { AUTH_RATE_LIMIT_IP_MAX: 10_000, AUTH_RATE_LIMIT_EMAIL_MAX: 1000, EXCHANGE_JOIN_RATE_LIMIT_PER_HOUR: 3 },
-    { logger: { level: 'info', stream: sink } },
+    logInto(logLines),
   )
   organiser = await signedInUser(app, testDb.db, 'organiser-rest-ex@example.com')
   stranger = await signedInUser(app, testDb.db, 'stranger-rest-ex@example.com')

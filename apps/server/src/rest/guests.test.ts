@@ -1,26 +1,26 @@
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
-import { buildTestApp, latestMail, signedInUser, withSession } from '../testing/auth-helpers.ts'
+import {
+  buildTestApp,
+  logInto,
+  latestMail,
+  signedInUser,
+  withSession,
+  type TestAccount,
+} from '../testing/auth-helpers.ts'
 
 let testDb: TestDatabase
 let app: FastifyInstance
-let owner: { token: string; userId: number }
+let owner: TestAccount
 const logLines: string[] = []
 
 beforeAll(async () => {
   testDb = await createTestDatabase()
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString())
-      done()
-    },
-  })
   app = await buildTestApp(
     testDb.db,
     { AUTH_RATE_LIMIT_IP_MAX: 10_000, GUEST_RATE_LIMIT_IP_MAX: 10_000, GUEST_RATE_LIMIT_EMAIL_MAX: 3 },
-    { logger: { level: 'info', stream: sink } },
+    logInto(logLines),
   )
   owner = await signedInUser(app, testDb.db, 'owner-rest-guests@example.com')
 })

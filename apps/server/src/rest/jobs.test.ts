@@ -29,18 +29,23 @@ import {
 } from '@presently/api'
 import { createMailer, extractLinks } from '@presently/email'
 import { ukToday, toIsoDate, parseIsoDate } from '@presently/domain'
-import { buildTestApp, signedInUser, TEST_APP_URL, withSession } from '../testing/auth-helpers.ts'
+import {
+  buildTestApp,
+  signedInUser,
+  silentLogger,
+  TEST_APP_URL,
+  withSession,
+  type TestAccount,
+} from '../testing/auth-helpers.ts'
 
 let testDb: TestDatabase
 let app: FastifyInstance
-type Account = { token: string; userId: number }
-let admin: Account
-let staff: Account
-let shopper: Account
+let admin: TestAccount
+let staff: TestAccount
+let shopper: TestAccount
 let birthdayId = 0
 const fixture = { alice: 0, bob: 0, carol: 0, dave: 0, erin: 0, aliceMum: 0, daveDad: 0 }
 const as = (user: { token: string }) => withSession(user.token)
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
 /** An ISO date `days` after today (UK), in 1990 (events recur yearly). */
 function inDays(days: number): string {
@@ -86,7 +91,7 @@ function startTestScheduler(overrides: Partial<SchedulerOptions> = {}) {
     db: testDb.db,
     databaseUrl: testDb.url,
     deps: { mailer: app.mailer, appUrl: TEST_APP_URL },
-    logger: silent,
+    logger: silentLogger,
     ...overrides,
   })
 }
@@ -331,7 +336,7 @@ describe('a triggered run', () => {
             [0, 1].map(() =>
               runCampaign(
                 db,
-                { mailer: createMailer({ db, logger: silent, from: 'x@example.com' }), appUrl: TEST_APP_URL },
+                { mailer: createMailer({ db, logger: silentLogger, from: 'x@example.com' }), appUrl: TEST_APP_URL },
                 job,
               ),
             ),

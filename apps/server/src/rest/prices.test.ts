@@ -18,21 +18,26 @@ import {
 } from '@presently/db'
 import { queuePriceAlerts, sendDuePush, webPushSender } from '@presently/api'
 import { createMailer } from '@presently/email'
-import { buildTestApp, signedInUser, TEST_APP_URL, withSession } from '../testing/auth-helpers.ts'
+import {
+  buildTestApp,
+  signedInUser,
+  silentLogger,
+  TEST_APP_URL,
+  withSession,
+  type TestAccount,
+} from '../testing/auth-helpers.ts'
 import { startTestPushService, type TestPushService } from '../testing/push-service.ts'
 
 let testDb: TestDatabase
 let app: FastifyInstance
-type Account = { token: string; userId: number }
-let ann: Account
-let ben: Account
+let ann: TestAccount
+let ben: TestAccount
 let lego: number
 let kite: number
 let pushService: TestPushService
 let pushOrigin: string
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
-const as = (user: Account) => withSession(user.token)
-const outbox = (db: Db) => createMailer({ db, logger: silent, from: 'Presently <no-reply@example.com>' })
+const as = (user: TestAccount) => withSession(user.token)
+const outbox = (db: Db) => createMailer({ db, logger: silentLogger, from: 'Presently <no-reply@example.com>' })
 const deps = (db: Db) => ({ mailer: outbox(db), appUrl: TEST_APP_URL })
 const alertMails = (userId: number) =>
   testDb.db

@@ -22,16 +22,13 @@ import {
   priceHistoryOutput,
   pushSubscriptionInput,
   pushUnsubscribeInput,
-  tokenInput,
   watchedPricesInput,
   watchedPricesOutput,
 } from '@presently/domain'
 import type { Db } from '@presently/db'
-import { ok } from './parse.ts'
 import { registerSignedInScope, signedIn, staffOnly } from './signed-in.ts'
-import { errorResponses, messageOutput, signedInOnly } from './schema.ts'
-
-const tokenQuery = tokenInput.describe('The token of the mailed link')
+import { errorResponses, signedInOnly } from './schema.ts'
+import { registerUnsubscribeRoutes } from './unsubscribe-routes.ts'
 
 /**
  * Prices that move (issue 39), new routes beside the spec's (/api/products/{id} keeps its shape):
@@ -161,62 +158,12 @@ export async function registerPriceRoutes(
     )
   })
 
-  await app.register((plain, _options, done) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>()
-    scope.addHook('onSend', (_request, reply, payload, next) => {
-      void reply.header('cache-control', 'no-store')
-      next(null, payload)
-    })
-    // Mail clients POST "List-Unsubscribe=One-Click" as a form (RFC 8058); the token is in the query.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, parsed) => {
-      parsed(null, body)
-    })
-    scope.post(
-      '/api/price-alerts/unsubscribe',
-      {
-        schema: {
-          tags: ['prices'],
-          summary: "Turns off price alert emails alone for the account of a price alert email's link",
-          body: tokenInput,
-          response: { 200: messageOutput, ...errorResponses(400) },
-        },
-      },
-      async (request) => {
-        await unsubscribeFromPriceAlerts(db, request.body.token)
-        return ok(undefined, PRICE_ALERTS_UNSUBSCRIBED)
-      },
-    )
-    scope.post(
-      '/api/price-alerts/unsubscribe/one-click',
-      {
-        schema: {
-          tags: ['prices'],
-          summary: 'One-click unsubscribe from price alerts alone (RFC 8058) for mail clients: the token in the query',
-          querystring: tokenQuery,
-          response: { 200: messageOutput, ...errorResponses(400) },
-        },
-      },
-      async (request) => {
-        await unsubscribeFromPriceAlerts(db, request.query.token)
-        return ok(undefined, PRICE_ALERTS_UNSUBSCRIBED)
-      },
-    )
-    scope.get(
-      '/api/price-alerts/unsubscribe/one-click',
-      {
-        schema: {
-          tags: ['prices'],
-          summary: 'Redirects to the unsubscribe page for price alerts (a mail client that opens the link)',
-          querystring: tokenQuery,
-          response: {
-            302: z.undefined().describe('Redirect to /unsubscribe?token=...&only=price-alerts'),
-            ...errorResponses(400),
-          },
-        },
-      },
-      async (request, reply) =>
-        reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token)}&only=price-alerts`),
-    )
-    done()
+  await registerUnsubscribeRoutes(app, {
+    path: '/api/price-alerts',
+    tag: 'prices',
+    only: 'price-alerts',
+    noun: { one: 'price alert', many: 'price alerts' },
+    unsubscribe: (token) => unsubscribeFromPriceAlerts(db, token),
+    message: PRICE_ALERTS_UNSUBSCRIBED,
   })
 }

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
 import { createDb, emailLog, eq, inArray, occasions, relationships, reminderSends, users, type Db } from '@presently/db'
 import { createCaller, queueReminders, runReminders } from '@presently/api'
 import { createMailer, extractLinks, type TransportMessage } from '@presently/email'
-import { buildTestApp, signedInUser, TEST_APP_URL, withSession } from '../testing/auth-helpers.ts'
+import { buildTestApp, signedInUser, silentLogger, TEST_APP_URL, withSession } from '../testing/auth-helpers.ts'
 
 let testDb: TestDatabase
 let app: FastifyInstance
@@ -13,7 +13,6 @@ let ann: Account
 let ben: Account
 let ref: { mother: number; birthday: number; mothersDay: number }
 const as = (user: Account) => withSession(user.token)
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
 /** The run's instant: 1 December 2026, 08:00 in London. */
 const RUN_AT = new Date('2026-12-01T08:00:00Z')
 /** No gift ideas (the engine needs a catalog; these tests are about counting). */
@@ -23,7 +22,7 @@ const noIdeas = () => Promise.resolve([])
 function capturingMailer(db: Db, sent: TransportMessage[]) {
   return createMailer({
     db,
-    logger: silent,
+    logger: silentLogger,
     from: 'Presently <no-reply@example.com>',
     transport: { sendMail: (message) => Promise.resolve(void sent.push(message)) },
   })
@@ -346,7 +345,7 @@ describe('the reminder run on the real database', () => {
   it('one-click unsubscribe turns off reminders alone; the global unsubscribe still stops every email', async () => {
     await clearReminders()
     const { personId } = await addPersonWithEvent(ann, 'Kit', { date: '1990-12-04' })
-    const mailer = createMailer({ db: testDb.db, logger: silent, from: 'x@example.com' })
+    const mailer = createMailer({ db: testDb.db, logger: silentLogger, from: 'x@example.com' })
     await runReminders(testDb.db, { mailer, appUrl: TEST_APP_URL, giftIdeas: noIdeas }, RUN_AT)
     const [mail] = await testDb.db.select().from(emailLog).where(eq(emailLog.kind, 'reminders'))
     const oneClick = mail!.headers['List-Unsubscribe']!.slice(1, -1)

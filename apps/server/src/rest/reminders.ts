@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify'
-import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { getReminderSettings, saveReminderSettings, unsubscribeFromReminders } from '@presently/api'
-import { REMINDERS_UNSUBSCRIBED, reminderSettingsInput, reminderSettingsOutput, tokenInput } from '@presently/domain'
+import { REMINDERS_UNSUBSCRIBED, reminderSettingsInput, reminderSettingsOutput } from '@presently/domain'
 import type { Db } from '@presently/db'
-import { ok } from './parse.ts'
 import { registerSignedInScope, signedIn } from './signed-in.ts'
-import { errorResponses, messageOutput, signedInOnly } from './schema.ts'
-
-const tokenQuery = tokenInput.describe('The token of the mailed link')
+import { errorResponses, signedInOnly } from './schema.ts'
+import { registerUnsubscribeRoutes } from './unsubscribe-routes.ts'
 
 /**
  * Gift reminders (issue 21): GET/PUT /api/my-account/reminder-settings `{enabled, leadDays[]}`
@@ -45,62 +41,12 @@ export async function registerReminderRoutes(app: FastifyInstance, db: Db): Prom
     )
   })
 
-  await app.register((plain, _options, done) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>()
-    scope.addHook('onSend', (_request, reply, payload, next) => {
-      void reply.header('cache-control', 'no-store')
-      next(null, payload)
-    })
-    // Mail clients POST "List-Unsubscribe=One-Click" as a form (RFC 8058); the token is in the query.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, parsed) => {
-      parsed(null, body)
-    })
-    scope.post(
-      '/api/reminders/unsubscribe',
-      {
-        schema: {
-          tags: ['reminders'],
-          summary: "Turns off reminder emails alone for the account of a reminder email's link",
-          body: tokenInput,
-          response: { 200: messageOutput, ...errorResponses(400) },
-        },
-      },
-      async (request) => {
-        await unsubscribeFromReminders(db, request.body.token)
-        return ok(undefined, REMINDERS_UNSUBSCRIBED)
-      },
-    )
-    scope.post(
-      '/api/reminders/unsubscribe/one-click',
-      {
-        schema: {
-          tags: ['reminders'],
-          summary: 'One-click unsubscribe from reminders alone (RFC 8058) for mail clients: the token in the query',
-          querystring: tokenQuery,
-          response: { 200: messageOutput, ...errorResponses(400) },
-        },
-      },
-      async (request) => {
-        await unsubscribeFromReminders(db, request.query.token)
-        return ok(undefined, REMINDERS_UNSUBSCRIBED)
-      },
-    )
-    scope.get(
-      '/api/reminders/unsubscribe/one-click',
-      {
-        schema: {
-          tags: ['reminders'],
-          summary: 'Redirects to the unsubscribe page for reminders (a mail client that opens the link)',
-          querystring: tokenQuery,
-          response: {
-            302: z.undefined().describe('Redirect to /unsubscribe?token=...&only=reminders'),
-            ...errorResponses(400),
-          },
-        },
-      },
-      async (request, reply) =>
-        reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token)}&only=reminders`),
-    )
-    done()
+  await registerUnsubscribeRoutes(app, {
+    path: '/api/reminders',
+    tag: 'reminders',
+    only: 'reminders',
+    noun: { one: 'reminder', many: 'reminders' },
+    unsubscribe: (token) => unsubscribeFromReminders(db, token),
+    message: REMINDERS_UNSUBSCRIBED,
   })
 }

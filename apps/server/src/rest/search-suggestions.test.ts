@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
-import { importCatalog, seedCatalogFile } from '@presently/db/import'
+import type { TestDatabase } from '@presently/db/testing'
 import { createCaller } from '@presently/api'
 import type { SearchSuggestions } from '@presently/domain'
-import { buildApp } from '../app.ts'
+import { buildTestApp, shippedCatalogDatabase } from '../testing/auth-helpers.ts'
 
 // Issue 43 §3 on the real shipped catalog: suggestions as people type (REST and tRPC), and the
 // honest answers of gift questions that used to list nothing.
@@ -12,13 +11,8 @@ let testDb: TestDatabase
 let app: FastifyInstance
 
 beforeAll(async () => {
-  testDb = await createTestDatabase()
-  await importCatalog(testDb.db, { file: seedCatalogFile })
-  app = await buildApp({
-    env: { APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
-    db: testDb.db,
-    logger: false,
-  })
+  testDb = await shippedCatalogDatabase()
+  app = await buildTestApp(testDb.db)
 }, 180_000)
 afterAll(async () => {
   await app?.close()

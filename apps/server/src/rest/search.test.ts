@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
-import { importCatalog, seedCatalogFile } from '@presently/db/import'
+import type { TestDatabase } from '@presently/db/testing'
 import { createCaller } from '@presently/api'
-import { buildApp } from '../app.ts'
+import { buildTestApp, shippedCatalogDatabase } from '../testing/auth-helpers.ts'
 
 // Issue 26 item 6 against the real shipped catalog (10k amazon.co.uk rows), REST and tRPC.
 let testDb: TestDatabase
@@ -30,13 +29,8 @@ const search = async (q: string, extra = ''): Promise<Listing> => {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase()
-  await importCatalog(testDb.db, { file: seedCatalogFile })
-  app = await buildApp({
-    env: { APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' },
-    db: testDb.db,
-    logger: false,
-  })
+  testDb = await shippedCatalogDatabase()
+  app = await buildTestApp(testDb.db)
 }, 120_000)
 afterAll(async () => {
   await app.close()

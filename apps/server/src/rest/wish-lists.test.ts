@@ -1,33 +1,25 @@
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
 import { people } from '@presently/db'
-import { buildTestApp, signedInUser, withSession } from '../testing/auth-helpers.ts'
+import { buildTestApp, logInto, signedInUser, withSession, type TestAccount } from '../testing/auth-helpers.ts'
 import { redactUrl } from '@presently/api'
 
 let testDb: TestDatabase
 let app: FastifyInstance
-type Account = { token: string; userId: number }
-let owner: Account
-let visitor: Account
-let stranger: Account
+let owner: TestAccount
+let visitor: TestAccount
+let stranger: TestAccount
 let catalog: Awaited<ReturnType<typeof createTestProducts>>
 const logLines: string[] = []
 const as = (user: { token: string }) => withSession(user.token)
 
 beforeAll(async () => {
   testDb = await createTestDatabase()
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(chunk.toString())
-      done()
-    },
-  })
   app = await buildTestApp(
     testDb.db,
     { AUTH_RATE_LIMIT_IP_MAX: 10_000, AUTH_RATE_LIMIT_EMAIL_MAX: 1000, SHARED_LIST_RATE_LIMIT_PER_MINUTE: 40 },
-    { logger: { level: 'info', stream: sink } },
+    logInto(logLines),
   )
   owner = await signedInUser(app, testDb.db, 'owner-rest-lists@example.com')
   visitor = await signedInUser(app, testDb.db, 'visitor-rest-lists@example.com')

@@ -1,5 +1,8 @@
+import { Writable } from 'node:stream'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { and, desc, emailLog, eq, users, type Db } from '@presently/db'
+import { importCatalog, seedCatalogFile } from '@presently/db/import'
+import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
 import { extractLinks } from '@presently/email'
 import { buildApp, type BuildAppOptions } from '../app.ts'
 
@@ -13,6 +16,34 @@ export function buildTestApp(db: Db, env: Partial<BuildAppOptions['env']> = {}, 
     logger: false,
     ...extra,
   })
+}
+
+/**
+ * buildApp's `logger` option (pass as buildTestApp's `extra`) writing the app's log lines, info
+ * and up as pino JSON, into `lines`: tests that read what reached the log (no secret in a link).
+ */
+export function logInto(lines: string[]): Pick<BuildAppOptions, 'logger'> {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString())
+      done()
+    },
+  })
+  return { logger: { level: 'info', stream } }
+}
+
+/** A logger for services that take one (mailer, scheduler) that says nothing. */
+export const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined }
+
+/**
+ * A fresh test database holding the shipped catalog (~10,000 amazon.co.uk rows with its seeded
+ * overrides and promos, /work/shared/data): tests of what real shoppers see. Takes tens of
+ * seconds: give the beforeAll a timeout of 120 s or more.
+ */
+export async function shippedCatalogDatabase(): Promise<TestDatabase> {
+  const testDb = await createTestDatabase()
+  await importCatalog(testDb.db, { file: seedCatalogFile })
+  return testDb
 }
 
 /** The "session" cookie a response set: its value and attributes, or undefined. */
@@ -60,8 +91,19 @@ export function tokenFrom(links: string[], path: string): string {
   return token
 }
 
+/** A signed-in account of a test: its session token and user id. */
+export interface TestAccount {
+  token: string
+  userId: number
+}
+
 /** Registers, confirms through the mailed link, and signs in; returns the session token. */
-export async function signedInUser(app: FastifyInstance, db: Db, email: string, password = 'secret1') {
+export async function signedInUser(
+  app: FastifyInstance,
+  db: Db,
+  email: string,
+  password = 'secret1',
+): Promise<TestAccount> {
   const register = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password } })
   if (register.statusCode !== 201) throw new Error(`register failed: ${register.body}`)
   const mail = await latestMail(db, email, 'confirm_email')

@@ -96,3 +96,4 @@ export async function createTestDatabase(options: { maxConnections?: number } = 
 
 export { createTestProducts, type TestProductInput } from './factories.ts'
 export { startReplicaPair, replicaPairForTests, type ReplicaPair } from './replica-pair.ts'
+export { CATALOG_SEARCH_TYPOS, CATALOG_SEARCH_WORDS } from './catalog-searches.ts'

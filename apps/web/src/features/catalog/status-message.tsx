@@ -2,6 +2,7 @@ import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { IconAlertTriangle, IconGift } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { apiErrorMessage } from '../../lib/api-errors'
+import { ButtonLink } from '../../lib/links'
 
 interface StatusMessageProps {
   title: string
@@ -30,6 +31,15 @@ export function StatusMessage({ title, children, tone = 'empty', order = 2, acti
       ) : null}
       {action}
     </Stack>
+  )
+}
+
+/** A StatusMessage's way back to the catalog: "Browse gift ideas" to the home page. */
+export function BrowseGiftIdeas() {
+  return (
+    <ButtonLink to="/" variant="light">
+      Browse gift ideas
+    </ButtonLink>
   )
 }
 

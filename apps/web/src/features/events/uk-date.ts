@@ -1,4 +1,7 @@
-import { isValidIsoDate, toIsoDate } from '@presently/domain'
+import { daysInMonth, isValidIsoDate, MONTH_NAMES, toIsoDate } from '@presently/domain'
+
+/** "DD/MM/YYYY", "D/M/YYYY", "DD-MM-YYYY" or "DD.MM.YYYY": day, month, year. */
+const UK_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/
 
 /**
  * A date typed the UK way, "DD/MM/YYYY" (also "D/M/YYYY", "DD-MM-YYYY", "DD.MM.YYYY"), or an ISO
@@ -8,7 +11,7 @@ import { isValidIsoDate, toIsoDate } from '@presently/domain'
  */
 export function parseUkDate(input: string): string | null {
   const text = input.trim()
-  const uk = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text)
+  const uk = UK_DATE.exec(text)
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
   let date: string | null = null
   if (uk) date = toIsoDate(Number(uk[3]), Number(uk[2]), Number(uk[1]))
@@ -17,21 +20,6 @@ export function parseUkDate(input: string): string | null {
   const year = Number(date.slice(0, 4))
   return year >= 1900 && year <= 2100 ? date : null
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 
 /**
  * What is wrong with a typed date the date boxes cannot read (issue 43 §2: "31/04/2027 ... say
@@ -42,12 +30,12 @@ const MONTHS = [
 export function ukDateProblem(input: string): string | null {
   const text = input.trim()
   if (text === '' || parseUkDate(text) !== null) return null
-  const uk = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text)
+  const uk = UK_DATE.exec(text)
   if (!uk) return 'Type the date as DD/MM/YYYY'
   const [day, month, year] = [Number(uk[1]), Number(uk[2]), Number(uk[3])]
   if (month < 1 || month > 12) return 'Month must be between 01 and 12'
   if (year < 1900 || year > 2100) return 'Year must be between 1900 and 2100'
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate()
-  if (day < 1 || day > days) return `${text} does not exist: ${MONTHS[month - 1] ?? ''} ${year} has ${days} days`
+  const days = daysInMonth(year, month)
+  if (day < 1 || day > days) return `${text} does not exist: ${MONTH_NAMES[month - 1] ?? ''} ${year} has ${days} days`
   return 'Type the date as DD/MM/YYYY'
 }

@@ -2,13 +2,12 @@ import { Alert, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } f
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { formatPrice } from '@presently/domain'
 import { StatusMessage } from '../catalog/status-message'
 import { useSession } from '../session/session'
 import { apiErrorMessage, isNotFound } from '../../lib/api-errors'
 import { useTRPC } from '../../lib/trpc'
 import { useSingleFlightMutation } from '../../lib/single-flight'
-import { ukDate } from '../wish-lists/format'
+import { ExchangeHeading } from './exchange-heading'
 import { EXCHANGE_UI } from './messages'
 
 /**
@@ -46,11 +45,7 @@ export function JoinPage({ token }: { token: string }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{exchange.name}</Title>
-        <Text>
-          {EXCHANGE_UI.limitLine(formatPrice(exchange.limit))} · {ukDate(exchange.exchangeDate)}
-          {exchange.place ? ` · ${exchange.place}` : ''}
-        </Text>
+        <ExchangeHeading exchange={exchange} />
         <Text c="dimmed" size="sm">
           Organised by {exchange.organiserName}
         </Text>

@@ -18,13 +18,14 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { EXCHANGE_STATUS_LABELS, formatPrice, type OrganiserExchange } from '@presently/domain'
+import { EXCHANGE_STATUS_LABELS, type OrganiserExchange } from '@presently/domain'
 import { StatusMessage } from '../catalog/status-message'
 import { apiErrorMessage, isNotFound } from '../../lib/api-errors'
 import { AnchorLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
 import { useSingleFlightMutation } from '../../lib/single-flight'
 import { ukDate } from '../wish-lists/format'
+import { ExchangeHeading } from './exchange-heading'
 import { EXCHANGE_UI } from './messages'
 
 /**
@@ -63,11 +64,7 @@ function OrganiserContent({ exchange }: { exchange: OrganiserExchange }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{exchange.name}</Title>
-        <Text>
-          {EXCHANGE_UI.limitLine(formatPrice(exchange.limit))} · {ukDate(exchange.exchangeDate)}
-          {exchange.place ? ` · ${exchange.place}` : ''}
-        </Text>
+        <ExchangeHeading exchange={exchange} />
         {exchange.drawn ? null : (
           <Text size="sm" c="dimmed">
             Sign-up closes {ukDate(exchange.signUpDeadline)}; names are drawn then if you have not drawn them already.

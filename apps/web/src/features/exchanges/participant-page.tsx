@@ -18,13 +18,14 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { formatPrice, type ExchangeItem, type ParticipantView } from '@presently/domain'
-import { StatusMessage } from '../catalog/status-message'
+import { BrowseGiftIdeas, StatusMessage } from '../catalog/status-message'
 import { useSession } from '../session/session'
 import { apiErrorMessage, isNotFound } from '../../lib/api-errors'
-import { AnchorLink, ButtonLink } from '../../lib/links'
+import { AnchorLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
 import { useSingleFlightMutation } from '../../lib/single-flight'
 import { ukDate } from '../wish-lists/format'
+import { ExchangeHeading } from './exchange-heading'
 import { EXCHANGE_UI } from './messages'
 
 /** Who the page is for: a personal link's token, or the signed-in participant of an exchange. */
@@ -42,14 +43,7 @@ export function ParticipantPage({ participant }: { participant: ParticipantRef }
   if (query.isPending) return <Skeleton height={240} aria-label="Loading your exchange" />
   if (query.isError) {
     return isNotFound(query.error) ? (
-      <StatusMessage
-        title={EXCHANGE_UI.linkNotFound}
-        action={
-          <ButtonLink to="/" variant="light">
-            Browse gift ideas
-          </ButtonLink>
-        }
-      >
+      <StatusMessage title={EXCHANGE_UI.linkNotFound} action={<BrowseGiftIdeas />}>
         Ask the organiser to invite you again.
       </StatusMessage>
     ) : (
@@ -79,11 +73,7 @@ function ParticipantContent({ participant, view }: { participant: ParticipantRef
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{exchange.name}</Title>
-        <Text>
-          {EXCHANGE_UI.limitLine(formatPrice(exchange.limit))} · {ukDate(exchange.exchangeDate)}
-          {exchange.place ? ` · ${exchange.place}` : ''}
-        </Text>
+        <ExchangeHeading exchange={exchange} />
         <Text c="dimmed" size="sm">
           Organised by {exchange.organiserName}. Hello {me.name}!
         </Text>

@@ -1,8 +1,7 @@
 import { Alert, Card, Group, SimpleGrid, Skeleton, Stack } from '@mantine/core'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { StatusMessage } from '../catalog/status-message'
+import { BrowseGiftIdeas, StatusMessage } from '../catalog/status-message'
 import { apiErrorMessage } from '../../lib/api-errors'
-import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
 import { LikedProductsBoard } from './liked-products-board'
 import { LIKE_UI } from './messages'
@@ -30,14 +29,7 @@ export function LikedProductsContent() {
   const total = pages[0]?.total ?? likes.length
   if (likes.length === 0) {
     return (
-      <StatusMessage
-        title={LIKE_UI.empty}
-        action={
-          <ButtonLink to="/" variant="light">
-            Browse gift ideas
-          </ButtonLink>
-        }
-      >
+      <StatusMessage title={LIKE_UI.empty} action={<BrowseGiftIdeas />}>
         Tap the heart on any product to keep it here, then link it to the people and occasions it suits.
       </StatusMessage>
     )

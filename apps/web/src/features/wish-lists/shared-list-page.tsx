@@ -19,11 +19,10 @@ import { useEffect, useRef, useState } from 'react'
 import { parseMoneyText, type SharedItemOutput, type SharedListOutput } from '@presently/domain'
 import { MoneyInput } from '../../lib/money-input'
 import { AuthModal } from '../auth/auth-modal'
-import { StatusMessage } from '../catalog/status-message'
+import { BrowseGiftIdeas, StatusMessage } from '../catalog/status-message'
 import { peopleListQueryOptions } from '../people/query-options'
 import { useSession } from '../session/session'
 import { apiErrorMessage, isNotFound } from '../../lib/api-errors'
-import { ButtonLink } from '../../lib/links'
 import { useTRPC } from '../../lib/trpc'
 import { useSingleFlightMutation } from '../../lib/single-flight'
 import { itemPrice, ukDate } from './format'
@@ -59,14 +58,7 @@ export function SharedListPage({ token }: { token: string }) {
   if (query.isPending) return <Skeleton height={240} aria-label="Loading the wish list" />
   if (query.isError) {
     return isNotFound(query.error) ? (
-      <StatusMessage
-        title={WISH_LIST_UI.notFound}
-        action={
-          <ButtonLink to="/" variant="light">
-            Browse gift ideas
-          </ButtonLink>
-        }
-      >
+      <StatusMessage title={WISH_LIST_UI.notFound} action={<BrowseGiftIdeas />}>
         Ask the person who sent it for a new link.
       </StatusMessage>
     ) : (

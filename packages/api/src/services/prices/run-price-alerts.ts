@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import {
   and,
   asc,
-  emailLog,
   eq,
   gt,
   isNotNull,
@@ -16,8 +14,10 @@ import {
   type Db,
 } from '@presently/db'
 import { DEFAULT_PRICE_ALERT_SETTINGS, isPriceDropDue, ukToday } from '@presently/domain'
-import { listUnsubscribeHeaders, renderPriceAlertsEmail, type Mailer, type PriceAlertItem } from '@presently/email'
+import { renderPriceAlertsEmail, type Mailer, type PriceAlertItem } from '@presently/email'
 import { createEmailToken } from '../auth/email-tokens.ts'
+import { forEachInLanes } from '../mail/in-lanes.ts'
+import { accountStillWants, queueAccountEmail, tokenLink } from '../mail/queue-email.ts'
 import { priceAtSql, watchesSql } from './watches.ts'
 
 /** What the alert run needs: the mailer, APP_URL and (optional) the push sender. */
@@ -60,13 +60,6 @@ interface DueAlert {
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', minimumFractionDigits: 2 })
 const money = (pence: number) => gbp.format(pence / 100)
-
-function tokenLink(appUrl: string, path: string, token: string, extra: Record<string, string> = {}): string {
-  const url = new URL(path, appUrl)
-  url.searchParams.set('token', token)
-  for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value)
-  return url.toString()
-}
 
 /**
  * The due alerts of a batch of users (issue 39 "Alerts"), in one query: every watched product
@@ -221,18 +214,8 @@ export async function queuePriceAlerts(db: Db, deps: PriceAlertDeps, now = new D
       if (!alerts?.length) return
       try {
         const result = await db.transaction(async (tx) => {
-          // The account as it is now, locked FOR SHARE until the email is queued: alerts turned
-          // off or a global unsubscribe since the run read them leave the user out.
-          const [account] = await tx
-            .select({ unsubscribed: users.unsubscribed })
-            .from(users)
-            .where(eq(users.id, user.id))
-            .for('share')
-          const [settings] = await tx
-            .select({ enabled: priceAlertSettings.enabled })
-            .from(priceAlertSettings)
-            .where(eq(priceAlertSettings.userId, user.id))
-          if (!account || account.unsubscribed || settings?.enabled === false) return null
+          // Alerts turned off or a global unsubscribe since the run read them leave the user out.
+          if (!(await accountStillWants(tx, user.id, priceAlertSettings))) return null
           const [digest] = await tx
             .insert(priceAlertDigests)
             .values({ userId: user.id, day })
@@ -286,28 +269,18 @@ export async function queuePriceAlerts(db: Db, deps: PriceAlertDeps, now = new D
             displayName: user.displayName,
             alerts: items,
           })
-          const smtp = deps.mailer.mode === 'smtp'
-          const [row] = await tx
-            .insert(emailLog)
-            .values({
-              userId: user.id,
-              toAddress: user.email,
-              kind: 'price-alerts',
-              subject: mail.subject,
-              html: mail.html,
-              text: mail.text,
-              headers: {
-                // One-click unsubscribe from price alerts alone (RFC 8058).
-                ...listUnsubscribeHeaders(tokenLink(appUrl, '/api/price-alerts/unsubscribe/one-click', token)),
-                'Message-ID': `<price-alerts-${randomUUID()}@${host}>`,
-              },
-              status: smtp ? 'queued' : 'outbox',
-              nextAttemptAt: smtp ? new Date() : null,
-            })
-            .returning({ id: emailLog.id })
+          const emailLogId = await queueAccountEmail(tx, deps.mailer, {
+            userId: user.id,
+            toAddress: user.email,
+            kind: 'price-alerts',
+            mail,
+            // One-click unsubscribe from price alerts alone (RFC 8058).
+            oneClickUrl: tokenLink(appUrl, '/api/price-alerts/unsubscribe/one-click', token),
+            host,
+          })
           await tx
             .update(priceAlertDigests)
-            .set({ emailLogId: row!.id })
+            .set({ emailLogId })
             .where(and(eq(priceAlertDigests.userId, user.id), eq(priceAlertDigests.day, day)))
           // The same grouping for the user's devices: one notification naming every alert.
           const devices = await tx
@@ -347,11 +320,7 @@ export async function queuePriceAlerts(db: Db, deps: PriceAlertDeps, now = new D
         stats.failures.push(`user ${user.id}: ${err instanceof Error ? err.message : String(err)}`)
       }
     }
-    let next = 0
-    const lane = async () => {
-      while (next < active.length) await sendTo(active[next++]!)
-    }
-    await Promise.all(Array.from({ length: SEND_CONCURRENCY }, lane))
+    await forEachInLanes(active, SEND_CONCURRENCY, sendTo)
   }
   return stats
 }

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import {
   and,
   asc,
-  emailLog,
   eq,
   eventPeople,
   events,
@@ -30,8 +28,10 @@ import {
   type EventRule,
   type ReminderSettings,
 } from '@presently/domain'
-import { listUnsubscribeHeaders, renderRemindersEmail, type Mailer, type ReminderItem } from '@presently/email'
+import { renderRemindersEmail, type Mailer, type ReminderItem } from '@presently/email'
 import { createEmailToken } from '../auth/email-tokens.ts'
+import { forEachInLanes } from '../mail/in-lanes.ts'
+import { accountStillWants, queueAccountEmail, tokenLink } from '../mail/queue-email.ts'
 import { productPickIdeas, type GiftIdeasSource } from './gift-ideas.ts'
 import { giftProgress } from '../gifts/progress.ts'
 
@@ -66,13 +66,6 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 function dateLabel(date: string): string {
   const { year, month, day } = parseIsoDate(date)
   return `${WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]} ${formatEventDate(date)}`
-}
-
-function tokenLink(appUrl: string, path: string, token: string, extra: Record<string, string> = {}): string {
-  const url = new URL(path, appUrl)
-  url.searchParams.set('token', token)
-  for (const [key, value] of Object.entries(extra)) url.searchParams.set(key, value)
-  return url.toString()
 }
 
 interface DueEvent extends DueReminder {
@@ -276,20 +269,9 @@ export async function queueReminders(db: Db, deps: ReminderDeps, now = new Date(
           }),
         )
         const queued = await db.transaction(async (tx) => {
-          // The account as it is now: the user's row locked FOR SHARE until the email is queued.
-          // Reminders turned off or a global unsubscribe since the run read them (the settings'
-          // save and update-unsubscribed lock the row) leave the user out; a later one waits for
-          // this transaction and then withdraws the email.
-          const [account] = await tx
-            .select({ unsubscribed: users.unsubscribed })
-            .from(users)
-            .where(eq(users.id, user.id))
-            .for('share')
-          const [settings] = await tx
-            .select({ enabled: reminderSettings.enabled })
-            .from(reminderSettings)
-            .where(eq(reminderSettings.userId, user.id))
-          if (!account || account.unsubscribed || settings?.enabled === false) return { reminders: 0, skipped: 0 }
+          // Reminders turned off or a global unsubscribe since the run read them leave the user
+          // out; a later one waits for this transaction and then withdraws the email.
+          if (!(await accountStillWants(tx, user.id, reminderSettings))) return { reminders: 0, skipped: 0 }
           // The events as they are now, locked FOR SHARE until the email is queued: an event
           // deleted (its person deleted) or edited since the run read it is left out; the
           // deletion or edit waits for this transaction otherwise, and then withdraws the mail
@@ -336,31 +318,18 @@ export async function queueReminders(db: Db, deps: ReminderDeps, now = new Date(
             displayName: user.displayName,
             reminders,
           })
-          const smtp = deps.mailer.mode === 'smtp'
-          const [row] = await tx
-            .insert(emailLog)
-            .values({
-              userId: user.id,
-              toAddress: user.email,
-              kind: 'reminders',
-              subject: mail.subject,
-              html: mail.html,
-              text: mail.text,
-              headers: {
-                // One-click unsubscribe from reminders alone (RFC 8058).
-                ...listUnsubscribeHeaders(tokenLink(appUrl, '/api/reminders/unsubscribe/one-click', token)),
-                // Stored, so every retry of this mail carries the same id.
-                'Message-ID': `<reminders-${randomUUID()}@${host}>`,
-              },
-              status: smtp ? 'queued' : 'outbox',
-              // Due at once (the real clock, whatever `now` a test passes): the sender delivers it
-              // (this run, or the retry loop after a crash).
-              nextAttemptAt: smtp ? new Date() : null,
-            })
-            .returning({ id: emailLog.id })
+          const emailLogId = await queueAccountEmail(tx, deps.mailer, {
+            userId: user.id,
+            toAddress: user.email,
+            kind: 'reminders',
+            mail,
+            // One-click unsubscribe from reminders alone (RFC 8058).
+            oneClickUrl: tokenLink(appUrl, '/api/reminders/unsubscribe/one-click', token),
+            host,
+          })
           await tx
             .update(reminderSends)
-            .set({ emailLogId: row!.id })
+            .set({ emailLogId })
             .where(
               or(
                 ...reminders.map((r) =>
@@ -381,11 +350,7 @@ export async function queueReminders(db: Db, deps: ReminderDeps, now = new Date(
         stats.failures.push(`user ${user.id}: ${err instanceof Error ? err.message : String(err)}`)
       }
     }
-    let next = 0
-    const lane = async () => {
-      while (next < batch.length) await sendTo(batch[next++]!)
-    }
-    await Promise.all(Array.from({ length: SEND_CONCURRENCY }, lane))
+    await forEachInLanes(batch, SEND_CONCURRENCY, sendTo)
   }
   return stats
 }

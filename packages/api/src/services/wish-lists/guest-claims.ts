@@ -21,7 +21,7 @@ import {
   type GuestClaimsOutput,
 } from '@presently/domain'
 import type { MailDeps } from '../auth/auth-emails.ts'
-import type { Executor } from '../auth/executor.ts'
+import type { Executor, Tx } from '../auth/executor.ts'
 import {
   extendGuestExpiry,
   findOrCreateGuest,
@@ -95,6 +95,82 @@ async function assertClaimRoom(tx: Executor, guestId: number, itemId: number): P
   if ((open?.n ?? 0) >= GUEST_LIMITS.openClaimsPerEmail) throw new AppError('CONFLICT', GUEST_MESSAGES.tooManyClaims)
 }
 
+/** What a guest's claim or pledge did inside its transaction, for the answer and the email. */
+interface GuestItemStep {
+  list: SharedList
+  guest: Guest
+  confirmed: boolean
+  /** The guest's columns of a new claim or pledge row: held unless confirmed. */
+  row: { guestId: number; showName: boolean; linkSharedAt: Date | null; holdExpiresAt: Date | null }
+  /** The same columns on the guest's existing row: the link it came by, a new showName if given. */
+  again: { linkSharedAt: Date | null; showName?: boolean }
+}
+
+/**
+ * The frame of a guest's claim or pledge (issue 37): the list (refused to its owner's email), the
+ * guest, then one transaction that locks the list, runs `write` (the item's own checks and row),
+ * extends a confirmed guest's expiry and reads the item back; after it, an unconfirmed guest is
+ * emailed `line(title)` to confirm the hold.
+ */
+async function guestActOnItem(
+  db: Db,
+  deps: MailDeps,
+  input: { token: string; itemId: number; actor: GuestActor },
+  now: Date,
+  write: (tx: Tx, step: GuestItemStep) => Promise<{ title: string }>,
+  answer: { line: (title: string, list: SharedList) => string; confirmed: string; held: string },
+): Promise<GuestItemAnswer> {
+  const email = input.actor.email ?? input.actor.cookieGuest?.email
+  const list = await guestList(db, input.token, email)
+  const { guest, confirmed } = await resolveGuest(db, input.actor, now)
+  const result = await db.transaction(async (tx) => {
+    await lockSharedList(tx, list.id, input.token)
+    const showName = input.actor.showName ?? false
+    const { title } = await write(tx, {
+      list,
+      guest,
+      confirmed,
+      row: {
+        guestId: guest.id,
+        showName,
+        linkSharedAt: list.sharedAt,
+        holdExpiresAt: confirmed ? null : holdUntil(now),
+      },
+      again: { linkSharedAt: list.sharedAt, ...(input.actor.showName === undefined ? {} : { showName }) },
+    })
+    if (confirmed) await extendGuestExpiry(tx, guest.id, guestRetentionUntil(list.date, now), now)
+    return {
+      title,
+      item: await readSharedItem(tx, { guestId: guest.id }, list.id, input.itemId, confirmed),
+    }
+  })
+  const sent = confirmed
+    ? { sent: false }
+    : await sendGuestConfirmation(db, deps, guest, {
+        lines: [answer.line(result.title, list)],
+        holdHours: GUEST_LIMITS.holdHours,
+      })
+  return {
+    success: true,
+    message: confirmed ? answer.confirmed : answer.held,
+    item: result.item,
+    pending: !confirmed,
+    confirmationSent: sent.sent,
+  }
+}
+
+/** Drops the guest's hold of the item that ran out: it neither blocks nor adds to a new one. */
+async function dropLapsedHold(
+  tx: Tx,
+  table: typeof wishListClaims | typeof wishListPledges,
+  itemId: number,
+  guestId: number,
+): Promise<void> {
+  await tx
+    .delete(table)
+    .where(and(eq(table.itemId, itemId), eq(table.guestId, guestId), sql`${table.holdExpiresAt} <= now()`))
+}
+
 /**
  * POST /api/shared-lists/{token}/items/{itemId}/guest-claim (issue 37): a visitor without an
  * account claims `quantity` units by name and email. On a device whose cookie confirms that
@@ -116,77 +192,46 @@ export async function guestClaimItem(
   now = new Date(),
 ): Promise<GuestItemAnswer> {
   const quantity = input.quantity ?? 1
-  const email = input.actor.email ?? input.actor.cookieGuest?.email
-  const list = await guestList(db, input.token, email)
-  const { guest, confirmed } = await resolveGuest(db, input.actor, now)
-  const result = await db.transaction(async (tx) => {
-    await lockSharedList(tx, list.id, input.token)
-    await assertClaimRoom(tx, guest.id, input.itemId)
-    const [item] = await tx
-      .select({ title: wishListItems.title, quantity: wishListItems.quantity, groupGift: wishListItems.groupGift })
-      .from(wishListItems)
-      .where(
-        and(eq(wishListItems.id, input.itemId), eq(wishListItems.listId, list.id), isNull(wishListItems.deletedAt)),
-      )
-      .for('update')
-    if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
-    if (item.groupGift) throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.groupGiftClaim)
-    // A released hold of this guest is gone: it neither blocks nor adds to a new claim.
-    await tx
-      .delete(wishListClaims)
-      .where(
-        and(
-          eq(wishListClaims.itemId, input.itemId),
-          eq(wishListClaims.guestId, guest.id),
-          sql`${wishListClaims.holdExpiresAt} <= now()`,
-        ),
-      )
-    const [existing] = await tx
-      .select({ id: wishListClaims.id })
-      .from(wishListClaims)
-      .where(and(eq(wishListClaims.itemId, input.itemId), eq(wishListClaims.guestId, guest.id)))
-    if (existing && !confirmed) throw new AppError('CONFLICT', WISH_LIST_MESSAGES.guestAlreadyClaimed)
-    const left = item.quantity - (await claimedUnits(tx, input.itemId))
-    if (left <= 0) throw new AppError('CONFLICT', WISH_LIST_MESSAGES.alreadyClaimed)
-    if (quantity > left) throw new AppError('CONFLICT', `Only ${left} left to claim`)
-    const showName = input.actor.showName ?? false
-    await tx
-      .insert(wishListClaims)
-      .values({
-        itemId: input.itemId,
-        guestId: guest.id,
-        quantity,
-        showName,
-        linkSharedAt: list.sharedAt,
-        holdExpiresAt: confirmed ? null : holdUntil(now),
-      })
-      .onConflictDoUpdate({
-        target: [wishListClaims.itemId, wishListClaims.guestId],
-        set: {
-          quantity: sql`${wishListClaims.quantity} + ${quantity}`,
-          linkSharedAt: list.sharedAt,
-          ...(input.actor.showName === undefined ? {} : { showName }),
-        },
-      })
-    if (confirmed) await extendGuestExpiry(tx, guest.id, guestRetentionUntil(list.date, now), now)
-    return {
-      title: item.title,
-      item: await readSharedItem(tx, { guestId: guest.id }, list.id, input.itemId, confirmed),
-    }
-  })
-  const sent = confirmed
-    ? { sent: false }
-    : await sendGuestConfirmation(db, deps, guest, {
-        lines: [claimLine(result.title, list.ownerName, list.name)],
-        holdHours: GUEST_LIMITS.holdHours,
-      })
-  return {
-    success: true,
-    message: confirmed ? WISH_LIST_MESSAGES.claimed : WISH_LIST_MESSAGES.claimHeld,
-    item: result.item,
-    pending: !confirmed,
-    confirmationSent: sent.sent,
-  }
+  return guestActOnItem(
+    db,
+    deps,
+    input,
+    now,
+    async (tx, { list, guest, confirmed, row, again }) => {
+      await assertClaimRoom(tx, guest.id, input.itemId)
+      const [item] = await tx
+        .select({ title: wishListItems.title, quantity: wishListItems.quantity, groupGift: wishListItems.groupGift })
+        .from(wishListItems)
+        .where(
+          and(eq(wishListItems.id, input.itemId), eq(wishListItems.listId, list.id), isNull(wishListItems.deletedAt)),
+        )
+        .for('update')
+      if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
+      if (item.groupGift) throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.groupGiftClaim)
+      await dropLapsedHold(tx, wishListClaims, input.itemId, guest.id)
+      const [existing] = await tx
+        .select({ id: wishListClaims.id })
+        .from(wishListClaims)
+        .where(and(eq(wishListClaims.itemId, input.itemId), eq(wishListClaims.guestId, guest.id)))
+      if (existing && !confirmed) throw new AppError('CONFLICT', WISH_LIST_MESSAGES.guestAlreadyClaimed)
+      const left = item.quantity - (await claimedUnits(tx, input.itemId))
+      if (left <= 0) throw new AppError('CONFLICT', WISH_LIST_MESSAGES.alreadyClaimed)
+      if (quantity > left) throw new AppError('CONFLICT', `Only ${left} left to claim`)
+      await tx
+        .insert(wishListClaims)
+        .values({ itemId: input.itemId, quantity, ...row })
+        .onConflictDoUpdate({
+          target: [wishListClaims.itemId, wishListClaims.guestId],
+          set: { quantity: sql`${wishListClaims.quantity} + ${quantity}`, ...again },
+        })
+      return { title: item.title }
+    },
+    {
+      line: (title, list) => claimLine(title, list.ownerName, list.name),
+      confirmed: WISH_LIST_MESSAGES.claimed,
+      held: WISH_LIST_MESSAGES.claimHeld,
+    },
+  )
 }
 
 /**
@@ -201,76 +246,45 @@ export async function guestPledgeToItem(
   input: { token: string; itemId: number; amount: number; actor: GuestActor },
   now = new Date(),
 ): Promise<GuestItemAnswer> {
-  const email = input.actor.email ?? input.actor.cookieGuest?.email
-  const list = await guestList(db, input.token, email)
-  const { guest, confirmed } = await resolveGuest(db, input.actor, now)
-  const result = await db.transaction(async (tx) => {
-    await lockSharedList(tx, list.id, input.token)
-    const [item] = await tx
-      .select({ title: wishListItems.title, groupGift: wishListItems.groupGift })
-      .from(wishListItems)
-      .where(
-        and(eq(wishListItems.id, input.itemId), eq(wishListItems.listId, list.id), isNull(wishListItems.deletedAt)),
-      )
-      .for('share')
-    if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
-    if (!item.groupGift) throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.notGroupGift)
-    await tx
-      .delete(wishListPledges)
-      .where(
-        and(
-          eq(wishListPledges.itemId, input.itemId),
-          eq(wishListPledges.guestId, guest.id),
-          sql`${wishListPledges.holdExpiresAt} <= now()`,
-        ),
-      )
-    const [existing] = await tx
-      .select({ id: wishListPledges.id })
-      .from(wishListPledges)
-      .where(and(eq(wishListPledges.itemId, input.itemId), eq(wishListPledges.guestId, guest.id)))
-      .for('update')
-    if (existing && !confirmed) throw new AppError('CONFLICT', WISH_LIST_MESSAGES.guestAlreadyPledged)
-    const amountPence = toPence(input.amount)
-    const showName = input.actor.showName ?? false
-    await tx
-      .insert(wishListPledges)
-      .values({
-        itemId: input.itemId,
-        guestId: guest.id,
-        amountPence,
-        showName,
-        linkSharedAt: list.sharedAt,
-        holdExpiresAt: confirmed ? null : holdUntil(now),
-      })
-      .onConflictDoUpdate({
-        target: [wishListPledges.itemId, wishListPledges.guestId],
-        set: {
-          amountPence,
-          linkSharedAt: list.sharedAt,
-          ...(input.actor.showName === undefined ? {} : { showName }),
-        },
-      })
-    if (confirmed) await extendGuestExpiry(tx, guest.id, guestRetentionUntil(list.date, now), now)
-    return {
-      title: item.title,
-      item: await readSharedItem(tx, { guestId: guest.id }, list.id, input.itemId, confirmed),
-    }
-  })
-  const sent = confirmed
-    ? { sent: false }
-    : await sendGuestConfirmation(db, deps, guest, {
-        lines: [
-          `A pledge of £${input.amount.toFixed(2)} towards ${claimLine(result.title, list.ownerName, list.name)}`,
-        ],
-        holdHours: GUEST_LIMITS.holdHours,
-      })
-  return {
-    success: true,
-    message: confirmed ? WISH_LIST_MESSAGES.pledged : WISH_LIST_MESSAGES.pledgeHeld,
-    item: result.item,
-    pending: !confirmed,
-    confirmationSent: sent.sent,
-  }
+  return guestActOnItem(
+    db,
+    deps,
+    input,
+    now,
+    async (tx, { list, guest, confirmed, row, again }) => {
+      const [item] = await tx
+        .select({ title: wishListItems.title, groupGift: wishListItems.groupGift })
+        .from(wishListItems)
+        .where(
+          and(eq(wishListItems.id, input.itemId), eq(wishListItems.listId, list.id), isNull(wishListItems.deletedAt)),
+        )
+        .for('share')
+      if (!item) throw new AppError('NOT_FOUND', WISH_LIST_MESSAGES.itemNotFound)
+      if (!item.groupGift) throw new AppError('BAD_REQUEST', WISH_LIST_MESSAGES.notGroupGift)
+      await dropLapsedHold(tx, wishListPledges, input.itemId, guest.id)
+      const [existing] = await tx
+        .select({ id: wishListPledges.id })
+        .from(wishListPledges)
+        .where(and(eq(wishListPledges.itemId, input.itemId), eq(wishListPledges.guestId, guest.id)))
+        .for('update')
+      if (existing && !confirmed) throw new AppError('CONFLICT', WISH_LIST_MESSAGES.guestAlreadyPledged)
+      const amountPence = toPence(input.amount)
+      await tx
+        .insert(wishListPledges)
+        .values({ itemId: input.itemId, amountPence, ...row })
+        .onConflictDoUpdate({
+          target: [wishListPledges.itemId, wishListPledges.guestId],
+          set: { amountPence, ...again },
+        })
+      return { title: item.title }
+    },
+    {
+      line: (title, list) =>
+        `A pledge of £${input.amount.toFixed(2)} towards ${claimLine(title, list.ownerName, list.name)}`,
+      confirmed: WISH_LIST_MESSAGES.pledged,
+      held: WISH_LIST_MESSAGES.pledgeHeld,
+    },
+  )
 }
 
 /**

@@ -126,23 +126,16 @@ async function confirmHeld(tx: Tx, guest: Guest, now: Date): Promise<string[]> {
  * account's own lists is dropped too, so an owner never sees a claim.
  */
 async function moveToAccount(tx: Tx, { guestId, userId }: { guestId: number; userId: number }): Promise<number> {
-  await tx
-    .delete(wishListClaims)
-    .where(and(eq(wishListClaims.guestId, guestId), isNotNull(wishListClaims.holdExpiresAt)))
-  await tx
-    .delete(wishListPledges)
-    .where(and(eq(wishListPledges.guestId, guestId), isNotNull(wishListPledges.holdExpiresAt)))
+  const tables = [wishListClaims, wishListPledges] as const
+  for (const table of tables)
+    await tx.delete(table).where(and(eq(table.guestId, guestId), isNotNull(table.holdExpiresAt)))
   const ownItems = tx
     .select({ id: wishListItems.id })
     .from(wishListItems)
     .innerJoin(wishLists, eq(wishLists.id, wishListItems.listId))
     .where(eq(wishLists.userId, userId))
-  await tx
-    .delete(wishListClaims)
-    .where(and(eq(wishListClaims.guestId, guestId), inArray(wishListClaims.itemId, ownItems)))
-  await tx
-    .delete(wishListPledges)
-    .where(and(eq(wishListPledges.guestId, guestId), inArray(wishListPledges.itemId, ownItems)))
+  for (const table of tables)
+    await tx.delete(table).where(and(eq(table.guestId, guestId), inArray(table.itemId, ownItems)))
   await tx
     .delete(wishListWatches)
     .where(
@@ -154,43 +147,44 @@ async function moveToAccount(tx: Tx, { guestId, userId }: { guestId: number; use
         ),
       ),
     )
-  // Claims: add into the account's claim of the same item, else hand the row over.
-  const merged = await tx.execute<{ id: number }>(sql`
-    with g as (
-      delete from ${wishListClaims} gc
-      where gc.guest_id = ${guestId}
-        and exists (select 1 from ${wishListClaims} uc where uc.item_id = gc.item_id and uc.user_id = ${userId})
-      returning gc.item_id, gc.quantity
-    )
-    update ${wishListClaims} uc set quantity = uc.quantity + g.quantity
-    from g where uc.item_id = g.item_id and uc.user_id = ${userId}
-    returning uc.id`)
-  const movedClaims = await tx
-    .update(wishListClaims)
-    .set({ userId, guestId: null, showName: false })
-    .where(eq(wishListClaims.guestId, guestId))
-    .returning({ id: wishListClaims.id })
-  const mergedPledges = await tx.execute<{ id: number }>(sql`
-    with g as (
-      delete from ${wishListPledges} gp
-      where gp.guest_id = ${guestId}
-        and exists (select 1 from ${wishListPledges} up where up.item_id = gp.item_id and up.user_id = ${userId})
-      returning gp.item_id, gp.amount_pence
-    )
-    update ${wishListPledges} up set amount_pence = up.amount_pence + g.amount_pence
-    from g where up.item_id = g.item_id and up.user_id = ${userId}
-    returning up.id`)
-  const movedPledges = await tx
-    .update(wishListPledges)
-    .set({ userId, guestId: null, showName: false })
-    .where(eq(wishListPledges.guestId, guestId))
-    .returning({ id: wishListPledges.id })
+  const claims = await handOver(tx, wishListClaims, 'quantity', { guestId, userId })
+  const pledges = await handOver(tx, wishListPledges, 'amount_pence', { guestId, userId })
   await tx.execute(sql`
     delete from ${wishListWatches} gw
     where gw.guest_id = ${guestId}
       and exists (select 1 from ${wishListWatches} uw where uw.list_id = gw.list_id and uw.user_id = ${userId})`)
   await tx.update(wishListWatches).set({ userId, guestId: null }).where(eq(wishListWatches.guestId, guestId))
-  return merged.rows.length + movedClaims.length + mergedPledges.rows.length + movedPledges.length
+  return claims + pledges
+}
+
+/**
+ * Hands the guest's claims or pledges to the account: into the account's row of the same item
+ * (its `amount` column, units or pence, added together), else the row itself moves over, its
+ * name hidden. @returns the rows merged plus the rows moved.
+ */
+async function handOver(
+  tx: Tx,
+  table: typeof wishListClaims | typeof wishListPledges,
+  amount: 'quantity' | 'amount_pence',
+  { guestId, userId }: { guestId: number; userId: number },
+): Promise<number> {
+  const column = sql.identifier(amount)
+  const merged = await tx.execute<{ id: number }>(sql`
+    with g as (
+      delete from ${table} gr
+      where gr.guest_id = ${guestId}
+        and exists (select 1 from ${table} ur where ur.item_id = gr.item_id and ur.user_id = ${userId})
+      returning gr.item_id, gr.${column}
+    )
+    update ${table} ur set ${column} = ur.${column} + g.${column}
+    from g where ur.item_id = g.item_id and ur.user_id = ${userId}
+    returning ur.id`)
+  const moved = await tx
+    .update(table)
+    .set({ userId, guestId: null, showName: false })
+    .where(eq(table.guestId, guestId))
+    .returning({ id: table.id })
+  return merged.rows.length + moved.length
 }
 
 /** Wish-list claims' part in the guest identity (issue 37). */

@@ -12,9 +12,9 @@ import { productUrlId } from '../../../features/catalog/product-path'
 import { StarRating } from '../../../features/catalog/star-rating'
 import { productQueryOptions } from '../../../features/catalog/query-options'
 import { parseProductId } from '../../../features/catalog/product-id'
-import { ListingError, StatusMessage } from '../../../features/catalog/status-message'
+import { BrowseGiftIdeas, ListingError, StatusMessage } from '../../../features/catalog/status-message'
 import { isNotFound } from '../../../lib/api-errors'
-import { AnchorLink, ButtonLink } from '../../../lib/links'
+import { AnchorLink } from '../../../lib/links'
 import { BuyNowButton } from './buy-now'
 import { ProductPageActions } from '../../../features/catalog/product-actions'
 import { ProductDescription } from './product-description'
@@ -167,15 +167,7 @@ function MerchantLine({ product }: { product: Product }) {
 function ProductNotFound() {
   return (
     <PageContainer>
-      <StatusMessage
-        order={1}
-        title="Product not found"
-        action={
-          <ButtonLink to="/" variant="light">
-            Browse gift ideas
-          </ButtonLink>
-        }
-      >
+      <StatusMessage order={1} title="Product not found" action={<BrowseGiftIdeas />}>
         This product may have been removed or is no longer available.
       </StatusMessage>
     </PageContainer>
