@@ -272,6 +272,8 @@ for (const width of [390, 1280] as const) {
       found.push(...(await allViolations(visitor)).map((v) => `shared list: ${v}`))
       await context.close()
 
+      // Signed out first: /auth sends a signed-in visitor home.
+      await page.context().clearCookies()
       await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password)
       await page.goto('/admin/tools')
       await expect(page.getByText('Email Campaigns').first()).toBeVisible()
