@@ -181,6 +181,8 @@ for (const width of [390, 1280] as const) {
         await page.goto(path)
         // The first visible one: at 390 px the account menu's links (same words) are folded away.
         await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible()
+        // Rendered past its skeleton: the page's h1 is there (axe's page-has-heading-one).
+        await expect(page.getByRole('heading', { level: 1 }).filter({ visible: true }).first()).toBeVisible()
         await check(path)
       }
       await page.goto('/')
@@ -241,6 +243,8 @@ for (const width of [390, 1280] as const) {
         await page.goto(path)
         // The first visible one: at 390 px the account menu's links (same words) are folded away.
         await expect(page.getByText(ready).filter({ visible: true }).first()).toBeVisible()
+        // Rendered past its skeleton: the page's h1 is there (axe's page-has-heading-one).
+        await expect(page.getByRole('heading', { level: 1 }).filter({ visible: true }).first()).toBeVisible()
         await check(path)
       }
 

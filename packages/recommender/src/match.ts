@@ -64,16 +64,18 @@ export function mostSpecificRule<T>(rules: Readonly<Record<string, T>>, candidat
  * How squarely a list of targets maps a category, 0..1, for the honesty rules of issue 43: a
  * category at or under a target is that target's at its full declared weight (the depth decay of
  * pathMatch is for ranking, not for whether the interest speaks for it); a category above a
- * target reads pathMatch's share. Negative targets are ignored.
+ * target reads pathMatch's share; a top-level target below full weight counts one level's decay
+ * less (a range that holds more than the interest). Negative targets are ignored.
  */
 export function mappingStrength(model: CatalogModel, targets: readonly CategoryTarget[], candidate: string): number {
   let best = 0
   for (const t of targets) {
     if (t.weight <= 0) continue
-    const value =
-      candidate === t.path || candidate.startsWith(`${t.path}::`)
-        ? t.weight
-        : t.weight * pathMatch(model, t.path, candidate)
+    // A whole top-level range ("Tools & Garden" for gardening) speaks squarely only at full
+    // weight: below it, it holds more than the interest (play tools, barware).
+    const under = candidate === t.path || candidate.startsWith(`${t.path}::`)
+    const whole = !t.path.includes('::') && t.weight < 1 ? PATH_MATCH.perLevelBelow : 1
+    const value = under ? t.weight * whole : t.weight * pathMatch(model, t.path, candidate)
     if (value > best) best = value
   }
   return best

@@ -134,7 +134,7 @@ export function JobCard({ job, onResult }: { job: JobNameInput; onResult: (resul
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <div>
-            <Title order={3} id={headingId} size="h4">
+            <Title order={2} id={headingId} size="h4">
               {names.title}
             </Title>
             <Text size="sm" c="dimmed">

@@ -65,7 +65,7 @@ function FeedCard({ feed }: { feed: FeedStatus }) {
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={3} size="h4">
+            <Title order={2} size="h4">
               {feed.name}
             </Title>
             <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>

@@ -90,7 +90,7 @@ function ChoiceForm({
           value={person}
           onChange={setPerson}
           data-autofocus={person === null ? true : undefined}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={{ withinPortal: false }}
         />
         <Select
           label="Because"
@@ -104,7 +104,7 @@ function ChoiceForm({
           value={occasion}
           onChange={setOccasion}
           data-autofocus={person !== null && occasion === null ? true : undefined}
-          comboboxProps={{ withinPortal: true }}
+          comboboxProps={{ withinPortal: false }}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -46,7 +46,17 @@ export default function SignedInAddToList({ product, variant = 'icon' }: AddToLi
   const label = `Add ${product.title} to a wish list`
   return (
     <>
-      <Menu opened={opened} onChange={setOpened} position="bottom-end" withinPortal>
+      {/* In the page's main landmark (axe: region), not at the end of the body; no focus
+          placeholder (a focusable div is not a menu's child: axe aria-required-children), so
+          the first item takes the focus. */}
+      <Menu
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        withinPortal
+        portalProps={{ target: '#main' }}
+        withInitialFocusPlaceholder={false}
+      >
         <Menu.Target>
           {variant === 'icon' ? (
             <ActionIcon size="lg" radius="xl" variant="default" aria-label={label} onClick={stop}>
@@ -58,15 +68,15 @@ export default function SignedInAddToList({ product, variant = 'icon' }: AddToLi
             </Button>
           )}
         </Menu.Target>
-        <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
-          <Menu.Label>{WISH_LIST_UI.addToList}</Menu.Label>
+        {/* Named by aria-label, not a Menu.Label: a menu holds only items and separators (axe). */}
+        <Menu.Dropdown aria-label={WISH_LIST_UI.addToList} onClick={(event) => event.stopPropagation()}>
           {lists.isPending ? <Menu.Item disabled>Loading your lists…</Menu.Item> : null}
           {(lists.data ?? []).map((list) => (
             <Menu.Item key={list.id} onClick={() => addTo(list)}>
               {list.name}
             </Menu.Item>
           ))}
-          <Menu.Divider />
+          <Menu.Divider role="separator" />
           <Menu.Item leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
             {WISH_LIST_UI.newList}
           </Menu.Item>
