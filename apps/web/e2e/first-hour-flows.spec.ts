@@ -33,11 +33,11 @@ test('Buy Now with nobody chosen asks who it is for in the dialog and goes on to
   const dialog = page.getByRole('dialog', { name: 'Who is this gift for?' })
   // The spec's message, and the choice beside it.
   await expect(dialog.getByRole('alert')).toHaveText('Please select both a person and an occasion')
-  await dialog.getByLabel('For', { exact: true }).click()
+  await dialog.getByRole('combobox', { name: 'For', exact: true }).click()
   await page.getByRole('option', { name: 'Mum', exact: true }).click()
   await dialog.getByRole('button', { name: 'Buy Now' }).click()
   await expect(dialog.getByRole('alert')).toHaveText('Please select an occasion')
-  await dialog.getByLabel('Because', { exact: true }).fill(birthday.label)
+  await dialog.getByRole('combobox', { name: 'Because', exact: true }).fill(birthday.label)
   await page.getByRole('option', { name: birthday.label, exact: true }).click()
   const popup = page.waitForEvent('popup')
   await dialog.getByRole('button', { name: 'Buy Now' }).click()
