@@ -18,19 +18,13 @@
  *   BENCH_FINDER_QUESTIONS=20 BENCH_SECONDS=3 npm run bench:gift-finder   # a smoke run
  */
 import { FINDER_AGES, FINDER_BUDGETS, FINDER_WHO, GIFT_COLLECTIONS } from '@presently/domain'
-import { autocannonLoop } from './closed-loop.ts'
+import { autocannonLoop, percentile } from './closed-loop.ts'
 import { startServerProcess } from './server-process.ts'
 
 const questions = Number(process.env.BENCH_FINDER_QUESTIONS ?? 120)
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const concurrency = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const port = Number(process.env.BENCH_PORT ?? 3821)
-
-/** The value at percentile `p` (0-100) of ascending `sorted`. */
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
 
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`
 

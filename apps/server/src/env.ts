@@ -73,8 +73,8 @@ export function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | nu
   return entries
 }
 
-/** Comma-separated origins ("http://127.0.0.1:4551,https://x.example"), each checked as a URL. */
-const originList = z
+/** A comma-separated list from the environment: its parts trimmed, blanks dropped; unset is []. */
+const commaList = z
   .string()
   .optional()
   .transform((v) =>
@@ -83,7 +83,9 @@ const originList = z
       .map((part) => part.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.url().transform((url) => new URL(url).origin)))
+
+/** Comma-separated origins ("http://127.0.0.1:4551,https://x.example"), each checked as a URL. */
+const originList = commaList.pipe(z.array(z.url().transform((url) => new URL(url).origin)))
 /** A positive whole number from the environment. */
 const count = (fallback: number) => z.coerce.number().int().min(1).default(fallback)
 
@@ -99,16 +101,7 @@ export const envSchema = z
      * separated by commas. Public reads that tolerate a short lag go to them; unset: everything
      * on the primary.
      */
-    DATABASE_REPLICA_URLS: z
-      .string()
-      .optional()
-      .transform((v) =>
-        (v ?? '')
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(postgresUrl).max(16, 'at most 16 replicas')),
+    DATABASE_REPLICA_URLS: commaList.pipe(z.array(postgresUrl).max(16, 'at most 16 replicas')),
     /** A replica further behind the primary than this many seconds is not read (issue 42). */
     REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0.5).max(3600).default(5),
     DATA_DIR: z.string().min(1).default('./.data'),
