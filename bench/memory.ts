@@ -17,23 +17,31 @@
  *   npm run bench:memory
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:memory
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=8 npm run bench:memory      # a short look
- *   BENCH_NODE_FLAGS=--heapsnapshot-signal=SIGUSR2 ...              # flags for the server's node
+ *   BENCH_NODE_FLAGS=--max-semi-space-size=16 ...                    # flags for the server's node
+ *   BENCH_SNAPSHOT_DIR=/tmp/snaps ...   # a heap snapshot at idle and after each phase (its peak
+ *                                       # measured first), for bench/heap-breakdown.ts
+ * Each phase also prints the server's CPU per request (its main thread, and its other threads:
+ * mostly V8's garbage collector helpers), to weigh a flag that trades memory for GC work.
  */
-import { writeFileSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { statSync, writeFileSync } from 'node:fs'
+import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { createDb, findRunningCluster, type Db } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
 import { signUpOverHttp, type HttpAccount } from '../apps/server/src/testing/http-accounts.ts'
-import { closedLoop } from './closed-loop.ts'
+import { closedLoop, cpuSince, cpuSplit } from './closed-loop.ts'
 import { processMemory } from './process-memory.ts'
 import { startServerProcess, type ServerProcess } from './server-process.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const port = Number(process.env.BENCH_PORT ?? 3394)
-const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean)
+const snapshotDir = process.env.BENCH_SNAPSHOT_DIR
+const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '')
+  .split(/\s+/)
+  .filter(Boolean)
+  .concat(snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : [])
 const WORDS = ['train set', 'doll', 'lego', 'jigsaw', 'dinosaur', 'racing car', 'trading cards', 'dice', 'balloon']
   .concat(['banner', 'costume', 'mask', 'puppet', 'kite', 'beads', 'colouring pens', 'paint', 'chess', 'board game'])
   .concat(['figure', 'star wars', 'disney princess', 'harry potter', 'hornby', 'airfix', 'scalextric', 'barbie'])
@@ -58,6 +66,51 @@ async function peakDuring(pid: number, work: () => Promise<void>): Promise<{ sam
     clearInterval(timer)
   }
   return { sampled: Math.max(sampled, processMemory(pid).rss), hwm: processMemory(pid).peak }
+}
+
+/** The server's CPU per request in the phase since `before`: main thread and its other threads (ms). */
+function cpuLine(pid: number, before: ReturnType<typeof cpuSplit>, requests: number): string {
+  const { main, otherThreads } = cpuSince(before, [pid], Math.max(1, requests))
+  return `CPU per request: main thread ${(main / 1000).toFixed(2)} ms, other threads ${(otherThreads / 1000).toFixed(2)} ms`
+}
+
+type CacheStats = Record<string, { hits: number; misses: number; entries: number; bytes?: number }>
+
+/** The server's caches as /readyz reports them (issue 44), and a line per cache of what `since` did not count. */
+async function printCaches(base: string, since: CacheStats = {}): Promise<CacheStats> {
+  const caches = ((await (await fetch(`${base}/readyz`)).json()) as { caches?: CacheStats }).caches ?? {}
+  for (const [name, now] of Object.entries(caches)) {
+    const hits = now.hits - (since[name]?.hits ?? 0)
+    const misses = now.misses - (since[name]?.misses ?? 0)
+    const bytes = now.bytes === undefined ? '' : `, ${mb(now.bytes / 1024 / 1024)} counted`
+    console.log(
+      `    cache ${name.padEnd(15)} hit rate ${((100 * hits) / Math.max(1, hits + misses)).toFixed(1).padStart(5)}% (${hits} hits, ${misses} misses), ${now.entries} entries${bytes}`,
+    )
+  }
+  return caches
+}
+
+/** With BENCH_SNAPSHOT_DIR: a heap snapshot of the server, named `<label>.heapsnapshot`, written before this returns. */
+async function snapshot(pid: number, label: string): Promise<void> {
+  if (!snapshotDir) return
+  const before = new Set(await readdir(snapshotDir))
+  process.kill(pid, 'SIGUSR2')
+  for (let i = 0; i < 600; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const made = (await readdir(snapshotDir)).find((f) => !before.has(f) && f.endsWith('.heapsnapshot'))
+    // Written when its size stops moving.
+    if (made) {
+      const file = path.join(snapshotDir, made)
+      const { size } = statSync(file)
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      if (size > 0 && statSync(file).size === size) {
+        await rename(file, path.join(snapshotDir, `${label}.heapsnapshot`))
+        console.log(`  (heap snapshot ${path.join(snapshotDir, `${label}.heapsnapshot`)})`)
+        return
+      }
+    }
+  }
+  throw new Error('the heap snapshot was not written within 5 minutes')
 }
 
 /** The catalog URLs of the load: listings, searches (and misses), products, trees, tRPC. */
@@ -173,13 +226,19 @@ async function main(): Promise<void> {
   try {
     const first = await startServerProcess({ port, env, dataDir })
     await first.stop()
+    if (snapshotDir) {
+      await mkdir(snapshotDir, { recursive: true })
+      console.log('  (heap snapshots: writing one leaves the process larger, so the peaks after it are not valid)')
+    }
     server = await startServerProcess({ port, env, dataDir, nodeFlags })
     await new Promise((resolve) => setTimeout(resolve, 5000))
     const idle = processMemory(server.pid)
     console.log(`  idle after start       RSS ${mb(idle.rss)} (peak while starting ${mb(idle.peak)})`)
+    await snapshot(server.pid, 'idle')
 
     const paths = await catalogPaths(server.url)
     let catalogRequests = 0
+    const catalogCpu = cpuSplit([server.pid])
     const catalog = await peakDuring(server.pid, async () => {
       const result = await closedLoop({ origin: server!.url, paths, concurrency: connections, seconds })
       catalogRequests = result.requests
@@ -189,6 +248,9 @@ async function main(): Promise<void> {
     console.log(
       `  catalog, ${connections} connections, ${seconds} s: peak RSS ${mb(catalog.hwm)} (sampled ${mb(catalog.sampled)}), ${catalogRequests} requests over ${paths.length} URLs`,
     )
+    console.log(`    ${cpuLine(server.pid, catalogCpu, catalogRequests)}`)
+    const afterCatalog = await printCaches(server.url)
+    await snapshot(server.pid, 'catalog')
 
     const cluster = scratch ? undefined : await findRunningCluster(dataDir)
     const { db, pool } = scratch ? { db: scratch.db, pool: undefined } : createDb(cluster!.url, { max: 2 })
@@ -203,12 +265,16 @@ async function main(): Promise<void> {
     )
     await pool?.end()
     let accountRequests = { requests: 0, failures: 0 }
+    const accountCpu = cpuSplit([server.pid])
     const account = await peakDuring(server.pid, async () => {
       accountRequests = await accountLoad(server!.url, accounts)
     })
     console.log(
       `  account, ${accounts.length} users, ${seconds} s:  peak RSS ${mb(account.hwm)} (sampled ${mb(account.sampled)}), ${accountRequests.requests} requests, ${accountRequests.failures} 5xx`,
     )
+    console.log(`    ${cpuLine(server.pid, accountCpu, accountRequests.requests)}`)
+    await printCaches(server.url, afterCatalog)
+    await snapshot(server.pid, 'account')
     await new Promise((resolve) => setTimeout(resolve, 10_000))
     console.log(`  10 s after the load      RSS ${mb(processMemory(server.pid).rss)}`)
   } finally {

@@ -192,9 +192,12 @@ export {
   watchCatalogVersion,
   type CatalogVersionWatcher,
 } from './services/catalog-version.ts'
+export { catalogCacheStats } from './services/catalog-cache.ts'
+export { userReadCacheStats } from './services/account-cache.ts'
 export { previewLink, type LinkPreviewSettings } from './services/link-previews/preview-link.ts'
 export { readPicture } from './services/link-previews/picture.ts'
-export { readProductPage, type PageFacts } from './services/link-previews/read-product-page.ts'
+// Types only: the reader (and cheerio) loads on a server's first link preview (issue 44).
+export type { PageFacts } from './services/link-previews/read-product-page.ts'
 // Guest identity (issue 37): one table, one sealed cookie, one confirmation flow (docs/decisions/guests.md).
 export * from './services/guests/index.ts'
 export {

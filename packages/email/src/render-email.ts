@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react'
-import { render, toPlainText } from '@react-email/render'
 import { confirmEmail, confirmEmailSubject, type ConfirmEmailProps } from './templates/confirm-email.ts'
 import { priceAlertsEmail, priceAlertsSubject, type PriceAlertsEmailProps } from './templates/price-alerts.ts'
 import { remindersEmail, remindersSubject, type RemindersEmailProps } from './templates/reminders.ts'
@@ -28,6 +27,9 @@ export interface RenderedEmail {
 }
 
 async function renderBoth(subject: string, element: ReactElement): Promise<RenderedEmail> {
+  // Loaded with the first mail: @react-email/render brings prettier's HTML printer and html-to-text,
+  // which a server that sends nothing need not hold (issue 44, docs/decisions/memory.md).
+  const { render, toPlainText } = await import('@react-email/render')
   const html = await render(element)
   return { subject, html, text: toPlainText(html) }
 }

@@ -25,6 +25,24 @@ describe('/healthz and /readyz', () => {
     await app.close()
   })
 
+  it('/readyz counts each cache: a public catalog read missed, then answered from the cache (issue 44)', async () => {
+    const app = await buildTestApp(testDb.db)
+    type Stats = { hits: number; misses: number; entries: number; bytes?: number }
+    const caches = async () => (await app.inject('/readyz')).json<{ caches: Record<string, Stats> }>().caches
+    const before = await caches()
+    expect(Object.keys(before).sort()).toEqual(['accountAnswers', 'catalogReads', 'publicReads', 'userReads'])
+    // The tRPC read misses the catalog read cache, then (its URL changed) is answered from it.
+    expect((await app.inject('/trpc/products.maxPrice')).statusCode).toBe(200)
+    const once = await caches()
+    expect(once.catalogReads!.misses + once.catalogReads!.hits).toBeGreaterThan(
+      before.catalogReads!.misses + before.catalogReads!.hits,
+    )
+    expect(once.catalogReads!.entries).toBeGreaterThan(0)
+    expect((await app.inject('/trpc/products.maxPrice?input=%7B%7D')).statusCode).toBe(200)
+    expect((await caches()).catalogReads!.hits).toBeGreaterThan(once.catalogReads!.hits)
+    await app.close()
+  })
+
   it('keep liveness up but readiness down, and answer 503 (not 500) while the database is unreachable', async () => {
     // Nothing listens on port 9 of loopback: every connection is refused.
     const down = createDb('postgres://postgres@127.0.0.1:9/postgres', { max: 2 })

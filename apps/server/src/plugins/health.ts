@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import underPressure from '@fastify/under-pressure'
 import { appliedMigrationCount, shippedMigrationCount, sql, type Db, type ReplicaSet } from '@presently/db'
 import { SERVICE_MESSAGES } from '@presently/domain'
+import { catalogCacheStats, userReadCacheStats } from '@presently/api'
 
 const BUSY_MESSAGE = SERVICE_MESSAGES.busy
 
@@ -24,7 +25,9 @@ export interface HealthOptions {
  * - GET /readyz: readiness. 200 when the database answers and every migration this build ships
  *   is applied; 503 otherwise (a proxy sends no traffic to it meanwhile). With read replicas it
  *   lists each one (in use, lag, replay position, why not in use): a replica out of use does not
- *   make the server unready, since its reads go to the primary.
+ *   make the server unready, since its reads go to the primary. `caches` gives each in-process
+ *   cache's hits, misses, entries and bytes since start (issue 44, docs/decisions/memory.md):
+ *   counts only, nothing of a user.
  * - Overload: when the event loop lags (@fastify/under-pressure) or requests queue for a database
  *   connection, new requests get 503 with Retry-After at once instead of waiting into a timeout.
  */
@@ -75,10 +78,28 @@ export async function registerHealth(app: FastifyInstance, options: HealthOption
         database: 'ok',
         migrations: { applied, shipped },
         ...(options.replicas?.configured ? { replicas: options.replicas.status() } : {}),
+        caches: cacheStats(app, db),
       })
     } catch (err) {
       app.log.warn({ err }, 'readiness: database unreachable')
       return reply.status(503).send({ status: 'unavailable', database: 'unreachable' })
     }
   })
+}
+
+/**
+ * Hits, misses, entries and bytes (where bounded by bytes) of each in-process cache since start
+ * (issue 44: the hit rates that size them; docs/decisions/memory.md). A cache whose plugin is not
+ * registered is left out.
+ */
+function cacheStats(
+  app: FastifyInstance,
+  db: Db,
+): Record<string, { hits: number; misses: number; entries: number; bytes?: number }> {
+  return {
+    ...(app.hasDecorator('publicReadStats') ? { publicReads: app.publicReadStats() } : {}),
+    ...(app.hasDecorator('accountCache') ? { accountAnswers: app.accountCache.stats() } : {}),
+    catalogReads: catalogCacheStats(db),
+    userReads: userReadCacheStats(db),
+  }
 }

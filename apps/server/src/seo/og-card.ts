@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import sharp from 'sharp'
 import { CATEGORY_ILLUSTRATIONS, illustrationSpec, type IllustrationColor } from '@presently/domain'
 import { CARD_SIZE, SITE_NAME } from './page-meta.ts'
 
@@ -79,6 +78,8 @@ export async function renderCard(key: string, title?: string): Promise<Buffer | 
   </g>
   <rect x="0" y="${height - 18}" width="${width}" height="18" fill="${ink}"/>
 </svg>`
+  // sharp (libvips) loads on the first card drawn, not at start (issue 44, docs/decisions/memory.md).
+  const { default: sharp } = await import('sharp')
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer()
 }
 

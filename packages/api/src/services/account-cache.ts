@@ -7,6 +7,18 @@ const MAX_BYTES = 32 * 1024 * 1024
 const TTL_MS = 10 * 60_000
 
 const caches = new WeakMap<Db, LRUCache<string, { value: unknown; bytes: number }>>()
+/** Lookups per database since start (issue 44: the hit rates). */
+const counts = new WeakMap<Db, { hits: number; misses: number }>()
+
+/**
+ * The tRPC account read cache of `db`: lookups answered from an entry (`hits`), answers made and
+ * kept (`misses`), entries and their estimated bytes now (issue 44).
+ */
+export function userReadCacheStats(db: Db): { hits: number; misses: number; entries: number; bytes: number } {
+  const { hits, misses } = counts.get(db) ?? { hits: 0, misses: 0 }
+  const cache = caches.get(db)
+  return { hits, misses, entries: cache?.size ?? 0, bytes: cache?.calculatedSize ?? 0 }
+}
 
 const londonDate = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/London',
@@ -56,8 +68,14 @@ export async function cachedUserRead<T>(
     read.catalog ? versions.catalog : '',
     read.today ? londonDate.format(new Date()) : '',
   ].join('\u0000')
+  let count = counts.get(ctx.db)
+  if (!count) counts.set(ctx.db, (count = { hits: 0, misses: 0 }))
   const hit = cache.get(key)
-  if (hit) return hit.value as T
+  if (hit) {
+    count.hits += 1
+    return hit.value as T
+  }
+  count.misses += 1
   const value = await make()
   // Objects in memory take a few times their JSON; JSON length is the measure kept here.
   cache.set(key, { value, bytes: JSON.stringify(value).length * 2 + key.length * 2 })

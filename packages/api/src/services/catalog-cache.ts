@@ -7,6 +7,18 @@ const MAX_ENTRIES = 2000
 const TTL_MS = 5 * 60_000
 
 const caches = new WeakMap<Db, LRUCache<string, { value: unknown }>>()
+/** Lookups per database since start: answered from an entry, or read (issue 44: the hit rates). */
+const counts = new WeakMap<Db, { hits: number; misses: number }>()
+
+/**
+ * The catalog read cache of `db` (its primary's): lookups answered from an entry (`hits`), reads
+ * made (`misses`) and entries kept now (issue 44: the hit rates behind its size).
+ */
+export function catalogCacheStats(db: Db): { hits: number; misses: number; entries: number } {
+  const primary = primaryOf(db)
+  const { hits, misses } = counts.get(primary) ?? { hits: 0, misses: 0 }
+  return { hits, misses, entries: caches.get(primary)?.size ?? 0 }
+}
 
 /**
  * Memoises a public catalog read (listings, trees, counts, max price) per database.
@@ -33,9 +45,15 @@ export async function cachedCatalogRead<T>(db: Db, key: string, read: (db: Db) =
     cache = new LRUCache({ max: MAX_ENTRIES, ttl: TTL_MS })
     caches.set(primary, cache)
   }
+  let count = counts.get(primary)
+  if (!count) counts.set(primary, (count = { hits: 0, misses: 0 }))
   const fullKey = `${version}\u0000${key}`
   const hit = cache.get(fullKey)
-  if (hit) return hit.value as T
+  if (hit) {
+    count.hits += 1
+    return hit.value as T
+  }
+  count.misses += 1
   const reader = db === primary || hasReplayed(db, catalogVersionWatcherOf(primary)?.lsnOf(version)) ? db : primary
   const value = await read(reader)
   cache.set(fullKey, { value })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import sharp, { type OutputInfo } from 'sharp'
+import type { OutputInfo } from 'sharp'
 import { eq, linkPreviewImages, type Db } from '@presently/db'
 import { LINK_PREVIEW_LIMITS } from '@presently/domain'
 import type { OutsideFetcher } from '@presently/outside-fetch'
@@ -37,6 +37,8 @@ export async function storePicture(
   } catch (error) {
     return { refused: (error as { reason?: string }).reason === 'too-large' ? 'too-large' : 'fetch' }
   }
+  // sharp (libvips) loads on the first picture: ~10 MB of resident memory otherwise held idle (issue 44).
+  const { default: sharp } = await import('sharp')
   let webp: { data: Buffer; info: OutputInfo }
   try {
     const image = sharp(bytes, { limitInputPixels: 50_000_000, animated: false, failOn: 'error' })

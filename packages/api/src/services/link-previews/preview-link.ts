@@ -10,7 +10,6 @@ import { isOutsideFetchError, type OutsideFetcher, type OutsideFetchError } from
 import { findCatalogProduct } from './catalog-match.ts'
 import { awaitHostTurn, countUserPreview } from './limits.ts'
 import { storePicture } from './picture.ts'
-import { readProductPage } from './read-product-page.ts'
 
 /** What is kept per URL in link_previews.facts: the reading, without the catalog match. */
 type Facts = Omit<LinkPreview, 'url' | 'readAt' | 'catalogProduct'>
@@ -121,6 +120,9 @@ async function readLink(db: Db, fetcher: OutsideFetcher, url: URL): Promise<{ fa
     const blocked = isOutsideFetchError(error, 'blocked-address', 'scheme', 'port', 'credentials', 'invalid-url')
     return { facts: emptyFacts('unreadable', messageFor(error)), keep: !blocked }
   }
+  // Loaded on the first preview: cheerio brings undici, parse5 and htmlparser2 (~3 MB of heap) that
+  // a server which never reads a link need not hold (issue 44, docs/decisions/memory.md).
+  const { readProductPage } = await import('./read-product-page.ts')
   const facts = readProductPage(page.body, { url: page.url, charset: page.charset })
   const shopName = facts.shopName ?? page.url.hostname.replace(/^www\./, '')
   if (facts.botWall) return { facts: { ...emptyFacts('unreadable', LINK_PREVIEW_MESSAGES.botWall) }, keep: true }
