@@ -19,6 +19,20 @@ import {
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
+/**
+ * The node flags of apps/server's `serve` script (what `npm start` runs), e.g.
+ * ['--enable-source-maps', '--max-semi-space-size=4'], so a benchmark's server runs as the shop does.
+ */
+export function serveFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'apps/server/package.json'), 'utf8')) as {
+    scripts: { serve: string }
+  }
+  const words = manifest.scripts.serve.trim().split(/\s+/)
+  if (words[0] !== 'node')
+    throw new Error(`apps/server's serve script does not start with node: ${manifest.scripts.serve}`)
+  return words.slice(1).filter((word) => word.startsWith('-'))
+}
+
 export interface ServerProcess {
   /** http://127.0.0.1:PORT */
   url: string
@@ -32,7 +46,7 @@ export interface ServerProcess {
 
 export interface ServerProcessOptions {
   port: number
-  /** Extra `node` flags, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
+  /** Extra `node` flags after the serve script's, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']. */
   nodeFlags?: string[]
   /** Added to the server's environment (DATABASE_URL is passed on from this process when set). */
   env?: Record<string, string>
@@ -42,7 +56,7 @@ export interface ServerProcessOptions {
 
 /**
  * Starts the real server in its own process, the way `npm start` does (the compiled
- * apps/server/dist/server.js under `node --enable-source-maps`, built first when its sources
+ * apps/server/dist/server.js under node with the `serve` script's flags, built first when its sources
  * changed: turbo's cache), on 127.0.0.1:`port` with a fresh DATA_DIR in the temp folder (removed by stop()). The
  * embedded database is used unless DATABASE_URL is set. Resolves once /healthz answers 200, which
  * includes the first start's catalog import.
@@ -54,7 +68,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   buildServer()
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(options.nodeFlags ?? []), '--enable-source-maps', path.join(repoRoot, 'apps/server/dist/server.js')],
+    // The serve script's flags first: a flag given again in nodeFlags overrides it (the last one wins).
+    [...serveFlags(), ...(options.nodeFlags ?? []), path.join(repoRoot, 'apps/server/dist/server.js')],
     {
       cwd: repoRoot,
       env: {

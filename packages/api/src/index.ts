@@ -192,7 +192,7 @@ export {
   watchCatalogVersion,
   type CatalogVersionWatcher,
 } from './services/catalog-version.ts'
-export { catalogCacheStats } from './services/catalog-cache.ts'
+export { AnswerBytesScope, catalogCacheStats, keepingAnswerBytes } from './services/catalog-cache.ts'
 export { userReadCacheStats } from './services/account-cache.ts'
 export { previewLink, type LinkPreviewSettings } from './services/link-previews/preview-link.ts'
 export { readPicture } from './services/link-previews/picture.ts'

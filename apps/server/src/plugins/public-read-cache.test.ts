@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
-import { CATALOG_VERSION_APPLICATION } from '@presently/api'
+import { CATALOG_VERSION_APPLICATION, catalogCacheStats } from '@presently/api'
 import { eq, products, sql, users } from '@presently/db'
 import { buildTestApp, catalogVersionListening, signedInUser, withSession } from '../testing/auth-helpers.ts'
 
@@ -40,6 +40,22 @@ const trpcList = (search: string) =>
 const titles = (body: { products: { title: string }[] }) => body.products.map((p) => p.title)
 
 describe('public read cache (issue 24)', () => {
+  it('keeps a listing once, as bytes, not again as objects in the catalog read cache (issue 44)', async () => {
+    const entries = () => catalogCacheStats(testDb.db).entries
+    const before = entries()
+    const kept = await app.inject('/api/products?search=Byte%20Cache&limit=7&sort=price_asc')
+    expect(kept.statusCode).toBe(200)
+    expect(entries()).toBe(before)
+    // The same input by another URL: not in the bytes, read again, the same answer.
+    const again = await app.inject('/api/products?sort=price_asc&limit=7&search=Byte%20Cache')
+    expect(again.rawPayload.equals(kept.rawPayload)).toBe(true)
+    expect(entries()).toBe(before)
+    // With the bytes cache off (and for staff, and big answers) the listing is kept as objects.
+    const fresh = await plain.inject('/api/products?search=Byte%20Cache&limit=7&sort=price_asc')
+    expect(fresh.rawPayload.equals(kept.rawPayload)).toBe(true)
+    expect(entries()).toBe(before + 1)
+  })
+
   it('sends a kept answer byte for byte as a fresh one, with the same headers, and a 304 by ETag', async () => {
     for (const url of [
       '/api/products?search=Byte%20Cache&page=1&limit=12',

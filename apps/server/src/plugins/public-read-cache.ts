@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify'
 import { LRUCache } from 'lru-cache'
-import { watchCatalogVersion, type CatalogVersionWatcher } from '@presently/api'
+import { AnswerBytesScope, keepingAnswerBytes, watchCatalogVersion, type CatalogVersionWatcher } from '@presently/api'
 import type { Db, Lsn } from '@presently/db'
 import { onCloseWithin } from './bounded-close.ts'
 import { COMPRESS_THRESHOLD } from './compression.ts'
@@ -48,6 +48,8 @@ interface StoredAnswer {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The catalog version a request's lookup was made at, when its answer may be kept. */
 const versionAtLookup = new WeakMap<FastifyRequest, string>()
+/** The listing entries a request's reads added to cachedCatalogRead's cache (issue 44). */
+const scopeOf = new WeakMap<FastifyRequest, AnswerBytesScope>()
 
 function headerText(value: ReturnType<FastifyReply['getHeader']>): string | undefined {
   if (value === undefined) return undefined
@@ -117,7 +119,11 @@ export function registerPublicReadCache(
     if (!answer) {
       misses += 1
       versionAtLookup.set(request, version)
-      return done()
+      // A listing the request reads is not kept again as objects by cachedCatalogRead once its
+      // bytes are kept here (issue 44, docs/decisions/memory.md).
+      const scope = new AnswerBytesScope()
+      scopeOf.set(request, scope)
+      return keepingAnswerBytes(scope, () => done())
     }
     hits += 1
     void reply
@@ -153,6 +159,7 @@ export function registerPublicReadCache(
         cacheControl,
         vary: headerText(reply.getHeader('vary')),
       })
+      scopeOf.get(request)?.answerKept()
     }
     done(null, payload)
   }

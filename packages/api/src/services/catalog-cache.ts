@@ -1,9 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { LRUCache } from 'lru-cache'
 import { hasReplayed, primaryOf, type Db } from '@presently/db'
 import { catalogVersionOf, catalogVersionWatcherOf } from './catalog-version.ts'
 
-/** Entries kept per database, and how long one lives even if the catalog never changes. */
-const MAX_ENTRIES = 2000
+/**
+ * Entries kept per database, and how long one lives even if the catalog never changes. 256, not
+ * 2,000 (issue 44, docs/decisions/memory.md): an entry is a listing's objects, ~17 KB for 24
+ * products, and the server's public read cache already keeps the same answers as bytes per URL in
+ * front of this one, so under bench:memory's catalog load 1 lookup in ~1,500 hit here while 2,000
+ * entries held ~34 MB. What still hits: one input reached by REST and tRPC, staff (never served
+ * from the bytes), the category trees behind the search counts, and every read while the bytes
+ * cache is off or the catalog version is not known.
+ */
+const MAX_ENTRIES = 256
 const TTL_MS = 5 * 60_000
 
 const caches = new WeakMap<Db, LRUCache<string, { value: unknown }>>()
@@ -18,6 +27,34 @@ export function catalogCacheStats(db: Db): { hits: number; misses: number; entri
   const primary = primaryOf(db)
   const { hits, misses } = counts.get(primary) ?? { hits: 0, misses: 0 }
   return { hits, misses, entries: caches.get(primary)?.size ?? 0 }
+}
+
+/**
+ * One request whose answer the server may keep as bytes per URL (its public read cache): the
+ * entries its whole-answer reads (listings) added here, dropped when the bytes are kept
+ * (answerKept), so one listing is not held twice, as bytes and as ~17 KB of objects, nor churned
+ * through the old generation on every miss (issue 44, docs/decisions/memory.md). When the bytes
+ * are not kept (an answer too big, compressed, or not a 200), the entries stay.
+ */
+export class AnswerBytesScope {
+  readonly #drops: (() => void)[] = []
+
+  /** Records how to drop an entry this request added. */
+  added(drop: () => void): void {
+    this.#drops.push(drop)
+  }
+
+  /** The answer's bytes are kept: drops the entries this request added (those still unchanged). */
+  answerKept(): void {
+    for (const drop of this.#drops.splice(0)) drop()
+  }
+}
+
+const answerScope = new AsyncLocalStorage<AnswerBytesScope>()
+
+/** Runs `work` (a request's handling) in `scope`: see AnswerBytesScope. */
+export function keepingAnswerBytes<T>(scope: AnswerBytesScope, work: () => T): T {
+  return answerScope.run(scope, work)
 }
 
 /**
@@ -36,8 +73,15 @@ export function catalogCacheStats(db: Db): { hits: number; misses: number; entri
  *
  * @param key a stable description of the read, e.g. JSON of its normalised input.
  * @param read the read, given the database to run it on (`db`, or its primary: use no other).
+ * @param options.wholeAnswer the read is all of its route's answer (a listing): its entry is
+ *   dropped again if the server keeps the answer's bytes (AnswerBytesScope).
  */
-export async function cachedCatalogRead<T>(db: Db, key: string, read: (db: Db) => Promise<T>): Promise<T> {
+export async function cachedCatalogRead<T>(
+  db: Db,
+  key: string,
+  read: (db: Db) => Promise<T>,
+  options: { wholeAnswer?: boolean } = {},
+): Promise<T> {
   const version = await catalogVersionOf(db)
   const primary = primaryOf(db)
   let cache = caches.get(primary)
@@ -56,6 +100,14 @@ export async function cachedCatalogRead<T>(db: Db, key: string, read: (db: Db) =
   count.misses += 1
   const reader = db === primary || hasReplayed(db, catalogVersionWatcherOf(primary)?.lsnOf(version)) ? db : primary
   const value = await read(reader)
-  cache.set(fullKey, { value })
+  const entry = { value }
+  cache.set(fullKey, entry)
+  const scope = options.wholeAnswer ? answerScope.getStore() : undefined
+  if (scope) {
+    const kept = cache
+    scope.added(() => {
+      if (kept.peek(fullKey) === entry) kept.delete(fullKey)
+    })
+  }
   return value
 }

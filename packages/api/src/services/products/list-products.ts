@@ -41,13 +41,16 @@ import {
  * priceRange is the min and max price of the filtered set before the price band is applied
  * (it bounds the slider); {0, 0} when nothing matches.
  *
- * Results are memoised per catalog version (cachedCatalogRead).
+ * Results are memoised per catalog version (cachedCatalogRead), and dropped again when the server
+ * keeps the answer's bytes itself (AnswerBytesScope: the public read cache, issue 44).
  * @throws AppError NOT_FOUND "Promo not found" for a promoId of no active promo.
  *
  * @returns total and totalProducts (the same count), totalPages = ceil(total / limit).
  */
 export function listProducts(db: Db, query: ProductListQuery & { promoId?: number }): Promise<ProductList> {
-  return cachedCatalogRead(db, `products.list:${JSON.stringify(query)}`, (reader) => readProducts(reader, query))
+  return cachedCatalogRead(db, `products.list:${JSON.stringify(query)}`, (reader) => readProducts(reader, query), {
+    wholeAnswer: true,
+  })
 }
 
 /**
