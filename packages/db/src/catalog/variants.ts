@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
+import { deferCatalogVersionBump } from './catalog-version.ts'
 import { splitVariantName, trigramSimilarity } from './variant-names.ts'
 
 interface Candidate {
@@ -34,10 +35,14 @@ const PAGE = 10_000
  * members' titles to the primary's. Each member gets variant_type ("size", "colour",
  * "size/colour") and variant_value (the removed words). Products that no longer form a group are
  * released, and groups left without members are deleted unless manually reviewed.
- * Runs after every import.
+ * Runs after every import. With `deferCatalogVersion` (a feed refresh, issue 39) the catalog
+ * version is not bumped: the caller bumps it once at its end.
  * @returns the number of groups and of grouped products.
  */
-export async function groupVariants(db: Db): Promise<{ groups: number; products: number }> {
+export async function groupVariants(
+  db: Db,
+  options: { deferCatalogVersion?: boolean } = {},
+): Promise<{ groups: number; products: number }> {
   type Member = Candidate & { value: string; type: string | null }
   type Group = { base: string; members: Member[]; byItemGroup: boolean }
   // Two reads in pages of PAGE rows by id (issue 24: a million products within the importer's
@@ -133,6 +138,7 @@ export async function groupVariants(db: Db): Promise<{ groups: number; products:
   }
 
   await db.transaction(async (tx) => {
+    if (options.deferCatalogVersion) await deferCatalogVersionBump(tx)
     const saved = groupRows.length
       ? (
           await tx.execute<{ id: number; base_product_name: string; brand_name: string | null }>(sql`

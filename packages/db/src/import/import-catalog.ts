@@ -29,6 +29,7 @@ import {
   deferCatalogVersion,
   emptyRefreshChanges,
   noteChanges,
+  noteInserted,
   withdrawMissing,
 } from './refresh.ts'
 import { LineByNumber, LineByString } from './seen-keys.ts'
@@ -402,16 +403,20 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
         })
       try {
         for (const inserted of await write(items)) {
-          if (inserted) imported++
-          else updated++
+          if (inserted) {
+            imported++
+            noteInserted(changes)
+          } else updated++
         }
       } catch (error) {
         if (!isUniqueViolation(error)) throw error
         for (const item of items) {
           try {
             const [inserted] = await write([item])
-            if (inserted) imported++
-            else updated++
+            if (inserted) {
+              imported++
+              noteInserted(changes)
+            } else updated++
           } catch (rowError) {
             if (!isUniqueViolation(rowError)) throw rowError
             reject({ line: item.line, reason: 'affiliate id collision', value: String(item.product.awProductId) })

@@ -86,8 +86,9 @@ describe('a feed refresh (issue 39)', () => {
     expect(await byId('A3')).toMatchObject({ inStock: true })
     expect(await byId('A4')).toMatchObject({ inStock: false })
     expect((await byId('A4')).withdrawnAt).toBeInstanceOf(Date)
-    // Readers see the refresh: the catalog version moved.
-    expect(await version()).toBeGreaterThan(versionBefore)
+    // Readers see the refresh: the catalog version moved, once (overrides, variants and promos
+    // defer their bumps to the end, so cached answers go cold once).
+    expect(await version()).toBe(versionBefore + 1)
 
     const [run] = await t.db.select().from(catalogImports).where(eq(catalogImports.id, summary.importId!))
     expect(run).toMatchObject({
