@@ -199,4 +199,42 @@ describe('a feed refresh (issue 39)', () => {
     expect(await t.db.$count(productLikes, inArray(productLikes.productId, ids))).toBe(300)
     expect(await t.db.$count(products, sql`source = 'raceshop' and price = 7`)).toBe(100)
   })
+
+  it('regroups variants when a new product has a partner, and leaves them alone when none has', async () => {
+    const shop = { source: 'variantshop', merchant: 'Variant Shop' }
+    const rows: FeedRow[] = [
+      { id: 'V1', title: 'Rainbow Kite', price: '10.00' },
+      { id: 'V2', title: 'Pocket Drone', price: '30.00' },
+    ]
+    await importCatalog(t.db, { file: await feed(rows), mapping: shop })
+    const groupOf = async (id: string) => (await byId(id)).variantGroupId
+    expect(await groupOf('V1')).toBeNull()
+    const phases: string[] = []
+    const withPartner = await importCatalog(t.db, {
+      file: await feed([...rows, { id: 'V3', title: 'Rainbow Kite Red', price: '11.00' }]),
+      mapping: shop,
+      onPhase: (name) => phases.push(name),
+    })
+    expect(withPartner).toMatchObject({ refresh: true, imported: 1, unchanged: 2 })
+    expect(phases).toContain('variants')
+    expect(await groupOf('V1')).not.toBeNull()
+    expect(await groupOf('V3')).toBe(await groupOf('V1'))
+    expect(await groupOf('V2')).toBeNull()
+
+    phases.length = 0
+    const alone = await importCatalog(t.db, {
+      file: await feed([
+        ...rows,
+        { id: 'V3', title: 'Rainbow Kite Red', price: '11.00' },
+        { id: 'V4', title: 'Giant Puzzle', price: '9.00' },
+      ]),
+      mapping: shop,
+      onPhase: (name) => phases.push(name),
+    })
+    expect(alone).toMatchObject({ refresh: true, imported: 1, unchanged: 3 })
+    expect(phases).not.toContain('variants')
+    expect(phases).toContain('variantCheck')
+    expect(await groupOf('V4')).toBeNull()
+    expect(await groupOf('V3')).toBe(await groupOf('V1'))
+  })
 })

@@ -9,10 +9,13 @@ import { deferCatalogVersionBump } from '../catalog/catalog-version.ts'
 import { applyCategoryOverrides } from '../catalog/category-overrides.ts'
 import { refreshPromoProductsOf } from '../catalog/promos.ts'
 import { refreshSearchWords } from '../catalog/search-words.ts'
-import { groupVariants } from '../catalog/variants.ts'
+import { groupVariants, mayFormVariantGroups } from '../catalog/variants.ts'
 import type { SqlExecutor } from './bulk-load.ts'
 import { feedCategoryPath } from './product-columns.ts'
 import type { ProductInput } from './types.ts'
+
+/** Above this many candidates a refresh regroups every variant without looking for partners first. */
+const VARIANT_CANDIDATES_MAX = 20_000
 
 /** Products withdrawn per statement (each its own short transaction). */
 const WITHDRAW_BATCH = 5_000
@@ -25,14 +28,26 @@ export interface RefreshChanges {
   withdrawnIds: number[]
   /** A feed category path changed (or a product is new): overrides must place it. */
   categories: boolean
-  /** A change can move a variant group: a grouping key, or a member's price or description. */
+  /** A grouped product changed or was withdrawn (its group's primary or members may move): regroup. */
   variants: boolean
+  /**
+   * Products not in a variant group that are new, sold again, or whose grouping key or category
+   * changed: they may now form a group (mayFormVariantGroups decides whether to regroup).
+   */
+  variantCandidates: number[]
   /** A title changed: the search words may change. */
   titles: boolean
 }
 
 export function emptyRefreshChanges(): RefreshChanges {
-  return { writtenIds: [], withdrawnIds: [], categories: false, variants: false, titles: false }
+  return {
+    writtenIds: [],
+    withdrawnIds: [],
+    categories: false,
+    variants: false,
+    variantCandidates: [],
+    titles: false,
+  }
 }
 
 /**
@@ -51,13 +66,14 @@ export async function bumpCatalogVersion(db: SqlExecutor): Promise<number> {
 }
 
 /**
- * A product was inserted by the refresh: categories, variants and search words must take it in.
- * Called for rows actually inserted (a row refused as an affiliate id collision changes nothing).
+ * The product `productId` was inserted by the refresh: categories and search words must take it
+ * in, and it may form a variant group. Called for rows actually inserted (a row refused as an
+ * affiliate id collision changes nothing).
  */
-export function noteInserted(changes: RefreshChanges): void {
+export function noteInserted(changes: RefreshChanges, productId: number): void {
   changes.categories = true
-  changes.variants = true
   changes.titles = true
+  if (!changes.variants) changes.variantCandidates.push(productId)
 }
 
 /**
@@ -82,8 +98,9 @@ export async function noteChanges(
     colour: string | null
     feed_category_path: string | null
     grouped: boolean
+    withdrawn: boolean
   }>(sql`select id, title, brand, item_group_id, merchant_id, size, colour, feed_category_path,
-                variant_group_id is not null as grouped
+                variant_group_id is not null as grouped, withdrawn_at is not null as withdrawn
          from products where id = any(${sql.param(ids)}::int[])`)
   const byId = new Map(stored.rows.map((r) => [Number(r.id), r]))
   for (const { product, productId } of rows) {
@@ -91,9 +108,13 @@ export async function noteChanges(
     const old = byId.get(productId)
     if (!old) continue
     if (old.title !== product.title) changes.titles = true
-    if (old.feed_category_path !== feedCategoryPath(product)) changes.categories = true
-    if (
-      old.grouped ||
+    const pathChanged = old.feed_category_path !== feedCategoryPath(product)
+    if (pathChanged) changes.categories = true
+    // A member's price or description can move its group's primary: regroup.
+    if (old.grouped) changes.variants = true
+    else if (
+      old.withdrawn ||
+      pathChanged ||
       old.title !== product.title ||
       old.brand !== product.brand ||
       old.item_group_id !== product.itemGroupId ||
@@ -101,7 +122,7 @@ export async function noteChanges(
       old.size !== product.size ||
       old.colour !== product.colour
     )
-      changes.variants = true
+      changes.variantCandidates.push(productId)
   }
 }
 
@@ -162,10 +183,14 @@ export async function applyRefreshChanges(
     await applyCategoryOverrides(db, changes.writtenIds, { deferCatalogVersion: true })
     phase('overrides')
   }
-  if (changes.variants) {
+  if (
+    changes.variants ||
+    changes.variantCandidates.length > VARIANT_CANDIDATES_MAX ||
+    (await mayFormVariantGroups(db, changes.variantCandidates))
+  ) {
     await groupVariants(db, { deferCatalogVersion: true })
     phase('variants')
-  }
+  } else if (changes.variantCandidates.length > 0) phase('variantCheck')
   if (changes.writtenIds.length > 0 || changes.withdrawnIds.length > 0) {
     await refreshPromoProductsOf(db, [...changes.writtenIds, ...changes.withdrawnIds])
     phase('promos')
