@@ -237,4 +237,29 @@ describe('a feed refresh (issue 39)', () => {
     expect(await groupOf('V4')).toBeNull()
     expect(await groupOf('V3')).toBe(await groupOf('V1'))
   })
+
+  it('a refresh that changes nothing runs none of the steps after the rows, a refused new row included', async () => {
+    const shop = { source: 'collideshop', merchant: 'Collide Shop', columns: { affiliate_id: 'affiliateId' } }
+    const file = async (lines: string[]) => {
+      const name = path.join(dir, `collide-${n++}.csv`)
+      await writeFile(name, ['id,title,price,currency,affiliate_id', ...lines].join('\n') + '\n')
+      return name
+    }
+    const rows = ['K1,Tin Robot,10.00,GBP,7000001', 'K2,Paper Kite,4.00,GBP,7000002']
+    await importCatalog(t.db, { file: await file(rows), mapping: shop })
+    const versionBefore = await version()
+    const phases: string[] = []
+    // K3 takes K1's affiliate id: refused by the database, it is no new product.
+    const summary = await importCatalog(t.db, {
+      file: await file([...rows, 'K3,Tin Robot Copy,12.00,GBP,7000001']),
+      mapping: shop,
+      onPhase: (name) => phases.push(name),
+    })
+    expect(summary).toMatchObject({ refresh: true, unchanged: 2, imported: 0, updated: 0, skipped: 1, withdrawn: 0 })
+    expect(summary.skipReasons[0]).toMatchObject({ reason: 'affiliate id collision' })
+    for (const step of ['overrides', 'variants', 'variantCheck', 'promos', 'searchWords']) {
+      expect(phases).not.toContain(step)
+    }
+    expect(await version()).toBe(versionBefore + 1)
+  })
 })
