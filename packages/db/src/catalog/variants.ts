@@ -188,7 +188,9 @@ export async function groupVariants(
 }
 
 /** Products probed per query by mayFormVariantGroups. */
-const PROBE_CHUNK = 500
+const PROBE_CHUNK = 100
+/** Matches read per probe query at most; more, and mayFormVariantGroups says "regroup" (memory bound). */
+const PROBE_MATCHES_MAX = 20_000
 
 /**
  * Whether any of the products `ids` (new or changed by a feed refresh, not in a variant group)
@@ -229,13 +231,20 @@ export async function mayFormVariantGroups(db: Db, ids: readonly number[]): Prom
       where ${visible} limit 1`)
     if (partner.rows.length > 0) return true
   }
-  const probes: { id: number; key: string; query: string }[] = []
+  const probes: { id: number; key: string; query: string; brand: string | null }[] = []
   for (const r of rows.rows) {
     const key = titleKey({ title: r.title, brand: r.brand, size: r.size, colour: r.colour })
     if (key === null) continue
     // The base's words are [a-z0-9]+, nothing for to_tsquery to escape; ":A" is the title's weight.
     const words = (key.split('\u0000')[1] ?? '').split(' ')
-    probes.push({ id: Number(r.id), key, query: words.map((word) => `${word}:A`).join(' & ') })
+    const brand = (r.brand ?? '').toLowerCase()
+    probes.push({
+      id: Number(r.id),
+      key,
+      query: words.map((word) => `${word}:A`).join(' & '),
+      // Narrowed by brand in SQL only where lower() cannot differ from JavaScript's (printable ASCII).
+      brand: /[^ -~]/.test(brand) ? null : brand,
+    })
   }
   for (let i = 0; i < probes.length; i += PROBE_CHUNK) {
     const chunk = probes.slice(i, i + PROBE_CHUNK)
@@ -250,11 +259,15 @@ export async function mayFormVariantGroups(db: Db, ids: readonly number[]): Prom
       colour: string | null
     }>(sql`
       select k.id as probe, p.id, p.title, p.brand, p.size, p.colour
-      from unnest(${sql.param(chunk.map((c) => c.id))}::int[], ${sql.param(chunk.map((c) => c.query))}::text[]) as k(id, query)
+      from unnest(${sql.param(chunk.map((c) => c.id))}::int[], ${sql.param(chunk.map((c) => c.query))}::text[],
+                  ${sql.param(chunk.map((c) => c.brand))}::text[]) as k(id, query, brand)
       cross join lateral (
         select p.id, p.title, p.brand, p.size, p.colour from products p
         where p.search_vector @@ to_tsquery('english', k.query) and ${visible}
-      ) p`)
+          and (k.brand is null or lower(coalesce(p.brand, '')) = k.brand)
+      ) p
+      limit ${PROBE_MATCHES_MAX}`)
+    if (found.rows.length >= PROBE_MATCHES_MAX) return true
     const keyOf = new Map(chunk.map((c) => [c.id, c.key]))
     const selfFound = new Set<number>()
     for (const f of found.rows) {
