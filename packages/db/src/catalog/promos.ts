@@ -130,23 +130,26 @@ export async function refreshPromoProductsOf(db: Db, productIds: readonly number
     await deferCatalogVersionBump(tx)
     for (const promo of list) {
       const { tsQuery, eligible } = promoMatch(promo.rules, true)
-      const left = await tx.execute(sql`
-        delete from promo_products pp
-        where pp.promo_id = ${promo.id} and pp.product_id = any(${ids})
-          and not exists (select 1 from products p where p.id = pp.product_id and ${eligible})`)
-      const joined = await tx.execute(sql`
-        insert into promo_products (promo_id, product_id, position)
-        select ${promo.id}, p.id, 0 from products p
-        where p.id = any(${ids}) and ${eligible}
-        on conflict (promo_id, product_id) do nothing`)
-      const moved = (left.rowCount ?? 0) + (joined.rowCount ?? 0)
+      // One read of the touched products per promo: who qualifies now, who leaves, who joins, and
+      // whether a touched product was a member (the CTEs all see the listing as it was).
+      const result = await tx.execute<{ moved: number; was_member: boolean }>(sql`
+        with touched as (
+          select p.id, coalesce((${eligible}), false) as member from products p where p.id = any(${ids})
+        ), left_rows as (
+          delete from promo_products pp using touched t
+          where pp.promo_id = ${promo.id} and pp.product_id = t.id and not t.member
+          returning 1
+        ), joined as (
+          insert into promo_products (promo_id, product_id, position)
+          select ${promo.id}, t.id, 0 from touched t where t.member
+          on conflict (promo_id, product_id) do nothing
+          returning 1
+        )
+        select (select count(*) from left_rows)::int + (select count(*) from joined)::int as moved,
+          exists (select 1 from promo_products pp where pp.promo_id = ${promo.id} and pp.product_id = any(${ids})) as was_member`)
+      const moved = Number(result.rows[0]?.moved ?? 0)
       // Members kept but touched: a price, title or description may have moved their rank.
-      const touched =
-        moved > 0 ||
-        (
-          await tx.execute(sql`
-            select 1 from promo_products pp where pp.promo_id = ${promo.id} and pp.product_id = any(${ids}) limit 1`)
-        ).rows.length > 0
+      const touched = moved > 0 || result.rows[0]?.was_member === true
       if (!touched) continue
       const renumbered = await tx.execute(sql`
         update promo_products pp set position = r.position
