@@ -85,9 +85,9 @@ export async function load(
  * distinct URLs (the same searches with a different `seed`, which only the random order reads, so
  * the answer is the same but no cache holds it), cycled by the closed loop; no cold pass. Prints
  * one line, then (with `db`, a local PostgreSQL) the CPU of an answer by where it went: this
- * process's main thread (the server's event loop), its other threads (the load generator's
- * worker thread, GC helpers, libuv's pool) and PostgreSQL's processes, and the database
- * transactions per answer. Asserts nothing.
+ * process's main thread (the server's event loop), the load generator's worker thread, the other
+ * threads (GC helpers, libuv's pool where responses are compressed) and PostgreSQL's processes,
+ * and the database transactions per answer. Asserts nothing.
  */
 export async function loadMisses(base: string, paths: string[], title: string, db?: Db): Promise<void> {
   const postgres = db ? await postmasterPid(db) : undefined
@@ -113,6 +113,7 @@ export async function loadMisses(base: string, paths: string[], title: string, d
   })
   const answers = Math.max(1, measured.requests)
   const { main, otherThreads } = cpuSince(before, [process.pid], answers)
+  const client = (measured.clientCpuMicros ?? 0) / answers
   const pg = postgres ? (postgresCpuMicros(postgres) - pgBefore) / answers : NaN
   const { latencies } = measured
   const fmt = (n: number) => n.toFixed(1).padStart(6)
@@ -124,7 +125,7 @@ export async function loadMisses(base: string, paths: string[], title: string, d
   await new Promise((resolve) => setTimeout(resolve, 1_100))
   const perAnswer = ((await transactions()) - transactionsBefore) / answers
   console.log(
-    `      CPU per answer: server main thread ${(main / 1000).toFixed(2)} ms, other threads (load generator, GC, libuv) ${(otherThreads / 1000).toFixed(2)} ms, PostgreSQL ${(pg / 1000).toFixed(2)} ms; ${perAnswer.toFixed(2)} database transactions (load average ${os
+    `      CPU per answer: server main thread ${(main / 1000).toFixed(2)} ms, the load generator's thread ${(client / 1000).toFixed(2)} ms, other threads (GC, libuv's pool: compression) ${((otherThreads - client) / 1000).toFixed(2)} ms, PostgreSQL ${(pg / 1000).toFixed(2)} ms; ${perAnswer.toFixed(2)} database transactions (load average ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')})`,
