@@ -4,6 +4,7 @@ import { createTestDatabase, createTestProducts, type TestDatabase } from '@pres
 import { productListInput } from '@presently/domain'
 import { listProducts } from './list-products.ts'
 import { resolveSearch } from './product-filters.ts'
+import { suggestSearch } from './search-suggestion.ts'
 
 /**
  * Issue 44: which filter a search gets (full text, widened, typo-tolerant with its correction) is
@@ -55,5 +56,15 @@ describe('the memoised search choice (issue 44)', () => {
     const after = await list('pirate', { seed: 'disabled' })
     expect(after.total).toBe(0)
     expect((await resolveSearch(t.db, 'pirate')).mode).toBe('trigram')
+  })
+})
+
+describe('the memoised correction (issue 44)', () => {
+  it('is read again from the refreshed vocabulary once the catalog changes', async () => {
+    expect(await suggestSearch(t.db, 'helicoptr toy')).toBeNull()
+    await createTestProducts(t.db, [{ title: 'Rescue Helicopter Toy', price: 12 }])
+    await refreshSearchWords(t.db)
+    expect(await suggestSearch(t.db, 'helicoptr toy')).toBe('helicopter toy')
+    expect(await suggestSearch(t.db, 'HELICOPTR toy')).toBe('helicopter toy')
   })
 })
