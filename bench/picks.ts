@@ -54,6 +54,12 @@ const processes = Number(process.env.BENCH_PROCESSES ?? 2)
 const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`
 const mean = (list: number[]) => (list.length ? list.reduce((s, v) => s + v, 0) / list.length : 0)
 
+/** A pick's category levels, top first ("Games", "Card Games"). */
+const levelsOf = (product: ProductPicksOutput['picks'][number]['product']): string[] =>
+  [product.categoryName, product.category_level1, product.category_level2, product.category_level3].filter(
+    (l): l is string => !!l,
+  )
+
 /**
  * The visitors' questions of issue 40: each of FINDER_QUESTIONS asked of the gift finder without
  * an account (each from its own address, so the finder's per-IP limit does not answer 429), and
@@ -87,14 +93,7 @@ async function visitorsQuestions(app: Awaited<ReturnType<typeof startPersonaShop
     for (const pick of body.picks) {
       picks += 1
       if (max === null || pick.product.price <= max) withinBudget += 1
-      const path = [
-        pick.product.categoryName,
-        pick.product.category_level1,
-        pick.product.category_level2,
-        pick.product.category_level3,
-      ]
-        .filter((l): l is string => !!l)
-        .join('::')
+      const path = levelsOf(pick.product).join('::')
       const ok = acceptable({ ...question, age }, { path, title: pick.product.title })
       if (age >= 18 && childishTitle(pick.product.title)) childish += 1
       marks.push(ok)
@@ -175,12 +174,7 @@ async function run(target: Target): Promise<void> {
         if (pick.product.price <= persona.budget) withinBudget += 1
         if (seen.has(pick.product.id) || bought.has(pick.product.id)) repeats += 1
         seen.add(pick.product.id)
-        const levels = [
-          pick.product.categoryName,
-          pick.product.category_level1,
-          pick.product.category_level2,
-          pick.product.category_level3,
-        ].filter((l): l is string => !!l)
+        const levels = levelsOf(pick.product)
         const path = levels.join('::')
         leafCount.set(path, (leafCount.get(path) ?? 0) + 1)
         rootSet.add(levels[0] ?? '')
