@@ -4,15 +4,14 @@ import { hasReplayed, primaryOf, type Db } from '@presently/db'
 import { catalogVersionOf, catalogVersionWatcherOf } from './catalog-version.ts'
 
 /**
- * Entries kept per database, and how long one lives even if the catalog never changes. 256, not
- * 2,000 (issue 44, docs/decisions/memory.md): an entry is a listing's objects, ~17 KB for 24
- * products, and the server's public read cache already keeps the same answers as bytes per URL in
- * front of this one, so under bench:memory's catalog load 1 lookup in ~1,500 hit here while 2,000
- * entries held ~34 MB. What still hits: one input reached by REST and tRPC, staff (never served
- * from the bytes), the category trees behind the search counts, and every read while the bytes
- * cache is off or the catalog version is not known.
+ * Entries kept per database, and how long one lives even if the catalog never changes. A listing
+ * entry is ~17 KB of objects for 24 products; since issue 44 one whose bytes the public read cache
+ * keeps is dropped again at once (AnswerBytesScope: 1 hit in ~1,500 lookups came from it, and it
+ * held ~34 MB at 2,000), so what stays is mostly small: search choices and corrections, trees,
+ * the max price, and the listings the bytes cache does not keep (staff, answers over 32 KB, the
+ * bytes cache off). docs/decisions/memory.md.
  */
-const MAX_ENTRIES = 256
+const MAX_ENTRIES = 2000
 const TTL_MS = 5 * 60_000
 
 const caches = new WeakMap<Db, LRUCache<string, { value: unknown }>>()
