@@ -18,6 +18,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:memory
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=8 npm run bench:memory      # a short look
  *   BENCH_NODE_FLAGS=--max-semi-space-size=16 ...                    # flags for the server's node
+ *   BENCH_RATE=60 ...       # the catalog phase at 60 requests/s (open loop), to compare flags or
+ *                           # builds on a shared machine: the same work in each run
  *   BENCH_SNAPSHOT_DIR=/tmp/snaps ...   # a heap snapshot at idle and after each phase (its peak
  *                                       # measured first), for bench/heap-breakdown.ts
  * Each phase also prints the server's CPU per request (its main thread, and its other threads:
@@ -30,7 +32,7 @@ import path from 'node:path'
 import { createDb, findRunningCluster, type Db } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
 import { signUpOverHttp, type HttpAccount } from '../apps/server/src/testing/http-accounts.ts'
-import { closedLoop, cpuSince, cpuSplit } from './closed-loop.ts'
+import { closedLoop, cpuSince, cpuSplit, openLoop } from './closed-loop.ts'
 import { processMemory } from './process-memory.ts'
 import { startServerProcess, type ServerProcess } from './server-process.ts'
 
@@ -38,6 +40,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 20)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const port = Number(process.env.BENCH_PORT ?? 3394)
 const snapshotDir = process.env.BENCH_SNAPSHOT_DIR
+const rate = Number(process.env.BENCH_RATE ?? 0)
 const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '')
   .split(/\s+/)
   .filter(Boolean)
@@ -240,13 +243,17 @@ async function main(): Promise<void> {
     let catalogRequests = 0
     const catalogCpu = cpuSplit([server.pid])
     const catalog = await peakDuring(server.pid, async () => {
-      const result = await closedLoop({ origin: server!.url, paths, concurrency: connections, seconds })
+      // BENCH_RATE: a fixed arrival rate instead (open loop), so two runs on a shared machine do
+      // the same work: the peak grows with the requests served, so closed loops compare badly there.
+      const result = rate
+        ? await openLoop({ origin: server!.url, paths, rate, seconds })
+        : await closedLoop({ origin: server!.url, paths, concurrency: connections, seconds })
       catalogRequests = result.requests
       if (result.non2xx + result.errors > 0)
         console.log(`  (catalog: ${result.non2xx} non-2xx, ${result.errors} errors)`)
     })
     console.log(
-      `  catalog, ${connections} connections, ${seconds} s: peak RSS ${mb(catalog.hwm)} (sampled ${mb(catalog.sampled)}), ${catalogRequests} requests over ${paths.length} URLs`,
+      `  catalog, ${rate ? `${rate} requests/s` : `${connections} connections`}, ${seconds} s: peak RSS ${mb(catalog.hwm)} (sampled ${mb(catalog.sampled)}), ${catalogRequests} requests over ${paths.length} URLs`,
     )
     console.log(`    ${cpuLine(server.pid, catalogCpu, catalogRequests)}`)
     const afterCatalog = await printCaches(server.url)
