@@ -60,6 +60,7 @@ interface ChildResult {
   bulk: boolean
   totalMs: number
   phases: [string, number, number][]
+  writes?: [number, number][]
   cpuMs: number
   peakRss: number
 }
@@ -80,6 +81,11 @@ function describe(label: string, r: ChildResult, loadBefore: string): void {
   console.log(
     `    phases (s, peak RSS): ${r.phases.map(([p, ms, rss]) => `${p} ${(ms / 1000).toFixed(1)} (${mb(rss)})`).join(', ')}`,
   )
+  if (r.refresh && r.writes?.length) {
+    console.log(
+      `    batches written (s since the start: rows so far): ${r.writes.map(([ms, n]) => `${(ms / 1000).toFixed(1)}: ${n.toLocaleString('en-GB')}`).join(', ')}`,
+    )
+  }
 }
 
 /** The catalog reads the readers cycle through (listing pages, sorts, a category, searches). */

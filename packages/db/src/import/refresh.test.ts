@@ -327,6 +327,34 @@ describe('a feed refresh (issue 39)', () => {
     expect(await rawById('R1')).toMatchObject({ merchantName: 'Raw Shop Ltd', price: 10 })
   })
 
+  it('refuses a row whose affiliate id another product holds and writes the rest of its batch together', async () => {
+    const shop = { source: 'clashshop', merchant: 'Clash Shop', columns: { affiliate_id: 'affiliateId' } }
+    const file = async (lines: string[]) => {
+      const name = path.join(dir, `clash-${n++}.csv`)
+      await writeFile(name, ['id,title,price,currency,affiliate_id', ...lines].join('\n') + '\n')
+      return name
+    }
+    await importCatalog(t.db, {
+      file: await file(['C1,Tin Drum,10.00,GBP,8000001', 'C2,Rag Doll,4.00,GBP,8000002']),
+      mapping: shop,
+    })
+    const summary = await importCatalog(t.db, {
+      file: await file([
+        'C1,Tin Drum,9.00,GBP,8000001', // cheaper
+        'C2,Rag Doll,4.00,GBP,8000002', // unchanged
+        'C3,Drum Copy,12.00,GBP,8000001', // C1's affiliate id: refused
+        'C4,Spinning Top,3.00,GBP,8000004', // new
+      ]),
+      mapping: shop,
+    })
+    expect(summary).toMatchObject({ refresh: true, unchanged: 1, updated: 1, imported: 1, skipped: 1 })
+    expect(summary.skipReasons[0]).toMatchObject({ reason: 'affiliate id collision', count: 1 })
+    const rows = await xminsOf('clashshop')
+    expect(rows.map((r) => r.source_product_id)).toEqual(['C1', 'C2', 'C4'])
+    // C1 and C4 were written in one transaction, not one a row.
+    expect(rows[0]?.xmin).toBe(rows[2]?.xmin)
+  })
+
   const xminsOf = async (source: string) =>
     (
       await t.db.execute<{ source_product_id: string; xmin: string }>(
