@@ -8,6 +8,14 @@ import { rateLimitCounters } from './schema/rate-limits.ts'
  * starts a window with count 1; later hits add one. One atomic upsert.
  * @returns the count so far in the window and the ms left in it. Used by the sign-in limits
  * (apps/server rate-limit-store.ts) and the link-preview limits (issue 38).
+ *
+ * The upsert commits asynchronously (`synchronous_commit` off for its own transaction only, set
+ * by the statement itself, so still one round trip): it does not wait for its WAL to reach the
+ * disk. Every call from one address updates one row, and a synchronous commit held that row's
+ * lock through the flush, so the calls of one address queued one flush at a time (issue 36's
+ * participant page at 32 connections: docs/decisions/rate-limits.md "Asynchronous commit"). A
+ * crash of PostgreSQL can lose the last fraction of a second of counts, which only lets a few
+ * more attempts through once.
  */
 export async function countHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
   const window = sql`make_interval(secs => ${windowMs / 1000})`
@@ -25,6 +33,8 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<{
     .returning({
       current: rateLimitCounters.count,
       ttl: sql<number>`greatest(0, ceil(extract(epoch from (${rateLimitCounters.expiresAt} - now())) * 1000))::int`,
+      // Evaluated before the statement's own transaction commits; is_local: that transaction only.
+      asynchronous: sql<string>`set_config('synchronous_commit', 'off', true)`,
     })
   return { current: row!.current, ttl: row!.ttl }
 }

@@ -36,6 +36,7 @@ import { resolveParticipant, type ExchangeRow, type ParticipantRef, type Partici
 import { pairsByName, redrawAfterChange } from './draw.ts'
 import { exchangeInfo } from './organiser.ts'
 import { exchangeIdeas } from './ideas.ts'
+import { cachedPage, resolveForView, type CachedPage } from './view-cache.ts'
 import { extendGuestExpiry, findOrCreateGuest } from '../guests/guest-identity.ts'
 
 /** A participant's list, oldest first; catalog items read title, image and price from the product. */
@@ -119,14 +120,41 @@ async function attachable(db: Executor, participant: ParticipantRow, viewer: Ses
  * once they opened it, their giftee (name, list, hints) and the anonymous messages with giftee
  * and Santa. Nothing of anyone else's pair: the Santa's identity is read only to find the
  * messages and never answered. After the date and the organiser's "reveal to everyone", every pair.
+ * @throws AppError NOT_FOUND for an unknown, malformed or revoked link, or an exchange the
+ *   signed-in user is not in.
  */
 export async function viewParticipant(
-  db: Executor,
+  db: Db,
   ref: ParticipantRef,
   viewer: SessionUser | null,
 ): Promise<ParticipantView> {
-  const { participant, exchange } = await resolveParticipant(db, ref)
-  return buildView(db, participant, exchange, viewer)
+  return (await participantPage(db, ref, viewer)).view
+}
+
+/**
+ * The participant's page, kept per participant, viewer and data fingerprint (view-cache.ts;
+ * docs/decisions/gift-exchanges.md "The participant's page"): one statement finds the
+ * participant by the link (or the signed-in user) and reads the fingerprint of everything the
+ * page shows; while it is unchanged the page made for it is answered again. The key starts with
+ * the participant's id found by that statement, never with anything the caller sent, so one
+ * link's page never answers another's. Pages that depend on more than the fingerprint are made
+ * afresh every time: after "reveal to everyone" (every pair), and for a signed-in viewer who
+ * could attach a place that has no account yet.
+ * @returns the page and, when it is kept, the cache entry (whose `json` the REST route fills).
+ * @throws AppError NOT_FOUND as viewParticipant.
+ */
+export async function participantPage(
+  db: Db,
+  ref: ParticipantRef,
+  viewer: SessionUser | null,
+): Promise<{ view: ParticipantView; cached: CachedPage | null }> {
+  const { participant, exchange, fingerprint } = await resolveForView(db, ref)
+  const cacheable = exchange.revealedToAllAt === null && (viewer === null || participant.userId !== null)
+  if (!cacheable) return { view: await buildView(db, participant, exchange, viewer), cached: null }
+  // `attached` is the only part that depends on the viewer here (canAttach is false: the place has an account or there is no viewer).
+  const base = `${participant.id}\u0000${viewer === null ? '-' : viewer.id}`
+  const page = await cachedPage(db, base, fingerprint, () => buildView(db, participant, exchange, viewer))
+  return { view: page.view, cached: page }
 }
 
 async function buildView(
