@@ -18,11 +18,25 @@ import { rateLimitCounters } from './schema/rate-limits.ts'
  * more attempts through once.
  */
 export async function countHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  const window = sql`make_interval(secs => ${windowMs / 1000})`
+  let upsert = upserts.get(db)
+  if (!upsert) {
+    upsert = prepareUpsert(db)
+    upserts.set(db, upsert)
+  }
+  const [row] = await upsert.execute({ key, seconds: windowMs / 1000 })
+  return { current: row!.current, ttl: row!.ttl }
+}
+
+/**
+ * The upsert, built once per database handle and prepared (named) on each connection: a
+ * rate-limited call spent ~0.3 ms of Node CPU building its SQL text (profile of issue 36's bench).
+ */
+function prepareUpsert(db: Db) {
+  const window = sql`make_interval(secs => ${sql.placeholder('seconds')})`
   const expired = sql`${rateLimitCounters.expiresAt} <= now()`
-  const [row] = await db
+  return db
     .insert(rateLimitCounters)
-    .values({ key, count: 1, expiresAt: sql`now() + ${window}` })
+    .values({ key: sql.placeholder('key'), count: 1, expiresAt: sql`now() + ${window}` })
     .onConflictDoUpdate({
       target: rateLimitCounters.key,
       set: {
@@ -36,5 +50,6 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<{
       // Evaluated before the statement's own transaction commits; is_local: that transaction only.
       asynchronous: sql<string>`set_config('synchronous_commit', 'off', true)`,
     })
-  return { current: row!.current, ttl: row!.ttl }
+    .prepare('presently_rate_limit_hit')
 }
+const upserts = new WeakMap<Db, ReturnType<typeof prepareUpsert>>()
