@@ -5,7 +5,8 @@ import { rateLimitCounters } from './schema/rate-limits.ts'
 /**
  * Counts one hit of `key` in a window of `windowMs` ms in `rate_limit_counters`, shared by every
  * instance (docs/decisions/rate-limits.md): the first hit, or the first after the window ended,
- * starts a window with count 1; later hits add one. One atomic upsert.
+ * starts a window with count 1; later hits add one. One atomic upsert. `hits` counts that many at
+ * once (as many single hits in a row would: the store's batches of concurrent calls).
  * @returns the count so far in the window and the ms left in it. Used by the sign-in limits
  * (apps/server rate-limit-store.ts) and the link-preview limits (issue 38).
  *
@@ -17,13 +18,18 @@ import { rateLimitCounters } from './schema/rate-limits.ts'
  * crash of PostgreSQL can lose the last fraction of a second of counts, which only lets a few
  * more attempts through once.
  */
-export async function countHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+export async function countHit(
+  db: Db,
+  key: string,
+  windowMs: number,
+  hits = 1,
+): Promise<{ current: number; ttl: number }> {
   let upsert = upserts.get(db)
   if (!upsert) {
     upsert = prepareUpsert(db)
     upserts.set(db, upsert)
   }
-  const [row] = await upsert.execute({ key, seconds: windowMs / 1000 })
+  const [row] = await upsert.execute({ key, seconds: windowMs / 1000, hits })
   return { current: row!.current, ttl: row!.ttl }
 }
 
@@ -33,14 +39,15 @@ export async function countHit(db: Db, key: string, windowMs: number): Promise<{
  */
 function prepareUpsert(db: Db) {
   const window = sql`make_interval(secs => ${sql.placeholder('seconds')})`
+  const hits = sql.placeholder('hits')
   const expired = sql`${rateLimitCounters.expiresAt} <= now()`
   return db
     .insert(rateLimitCounters)
-    .values({ key: sql.placeholder('key'), count: 1, expiresAt: sql`now() + ${window}` })
+    .values({ key: sql.placeholder('key'), count: sql`${hits}::int`, expiresAt: sql`now() + ${window}` })
     .onConflictDoUpdate({
       target: rateLimitCounters.key,
       set: {
-        count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
+        count: sql`case when ${expired} then ${hits}::int else ${rateLimitCounters.count} + ${hits}::int end`,
         expiresAt: sql`case when ${expired} then now() + ${window} else ${rateLimitCounters.expiresAt} end`,
       },
     })
