@@ -13,6 +13,8 @@ export interface LoopResult {
   non2xx: number
   errors: number
   seconds: number
+  /** closedLoop only: the CPU time (µs) of the load generator's own thread during the run (0 off Linux). */
+  clientCpuMicros?: number
 }
 
 /**
@@ -29,6 +31,17 @@ const url = new URL(origin)
 const latencies = []
 let non2xx = 0, errors = 0, next = 0
 const end = Date.now() + seconds * 1000
+// This thread's CPU time (µs; clock ticks of 10 ms), so a benchmark can tell the client's share.
+function threadCpu() {
+  try {
+    const stat = require('node:fs').readFileSync('/proc/thread-self/stat', 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10000
+  } catch {
+    return 0
+  }
+}
+const cpuStart = threadCpu()
 function one() {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint()
@@ -47,7 +60,7 @@ function one() {
 async function loop() { while (Date.now() < end) await one() }
 Promise.all(Array.from({ length: concurrency }, loop)).then(() => {
   agent.destroy()
-  parentPort.postMessage({ latencies, non2xx, errors })
+  parentPort.postMessage({ latencies, non2xx, errors, clientCpuMicros: threadCpu() - cpuStart })
 })
 `
 
@@ -64,11 +77,14 @@ export function closedLoop(options: {
 }): Promise<LoopResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, { eval: true, workerData: { headers: {}, ...options } })
-    worker.once('message', (message: { latencies: number[]; non2xx: number; errors: number }) => {
-      const latencies = [...message.latencies].sort((a, b) => a - b)
-      resolve({ ...message, latencies, requests: latencies.length, seconds: options.seconds })
-      void worker.terminate()
-    })
+    worker.once(
+      'message',
+      (message: { latencies: number[]; non2xx: number; errors: number; clientCpuMicros: number }) => {
+        const latencies = [...message.latencies].sort((a, b) => a - b)
+        resolve({ ...message, latencies, requests: latencies.length, seconds: options.seconds })
+        void worker.terminate()
+      },
+    )
     worker.once('error', reject)
   })
 }

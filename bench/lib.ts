@@ -1,5 +1,14 @@
 import type { z } from 'zod'
-import { closedLoop, percentile, type LoopResult } from './closed-loop.ts'
+import os from 'node:os'
+import {
+  closedLoop,
+  cpuSince,
+  cpuSplit,
+  percentile,
+  postgresCpuMicros,
+  postmasterPid,
+  type LoopResult,
+} from './closed-loop.ts'
 import { sql, startTemporaryCluster, type Db } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
 import { startSession } from '@presently/api'
@@ -85,9 +94,26 @@ export async function load(
  * Like load, but every request is a miss of the server's caches (issue 44): `paths` are many
  * distinct URLs (the same searches with a different `seed`, which only the random order reads, so
  * the answer is the same but no cache holds it), cycled by the closed loop; no cold pass. Prints
- * one line; asserts nothing.
+ * one line, then (with `db`, a local PostgreSQL) the CPU of an answer by where it went: this
+ * process's main thread (the server's event loop), the load generator's worker thread, the other
+ * threads (GC helpers, libuv's pool where responses are compressed) and PostgreSQL's processes,
+ * and the database transactions per answer. Asserts nothing.
  */
-export async function loadMisses(base: string, paths: string[], title: string): Promise<void> {
+export async function loadMisses(base: string, paths: string[], title: string, db?: Db): Promise<void> {
+  const postgres = db ? await postmasterPid(db) : undefined
+  const transactions = async () =>
+    db
+      ? Number(
+          (
+            await db.$client.query<{ n: string }>(
+              'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+            )
+          ).rows[0]?.n ?? 0,
+        )
+      : 0
+  const transactionsBefore = await transactions()
+  const before = cpuSplit()
+  const pgBefore = postgres ? postgresCpuMicros(postgres) : 0
   const measured = await closedLoop({
     origin: base,
     paths,
@@ -95,10 +121,24 @@ export async function loadMisses(base: string, paths: string[], title: string): 
     concurrency: connections,
     seconds,
   })
+  const answers = Math.max(1, measured.requests)
+  const { main, otherThreads } = cpuSince(before, [process.pid], answers)
+  const client = (measured.clientCpuMicros ?? 0) / answers
+  const pg = postgres ? (postgresCpuMicros(postgres) - pgBefore) / answers : NaN
   const { latencies } = measured
   const fmt = (n: number) => n.toFixed(1).padStart(6)
   console.log(
     `    ${title.padEnd(26)} misses (${paths.length} urls, ${measured.requests} sent)        | load p50 ${fmt(percentile(latencies, 50))} p95 ${fmt(percentile(latencies, 95))} p99 ${fmt(percentile(latencies, 99))} ms ${(measured.requests / measured.seconds).toFixed(0).padStart(6)} req/s (${measured.non2xx} non-2xx, ${measured.errors} errors)`,
+  )
+  if (!db) return
+  // Statistics reach pg_stat_database when a backend goes idle (at most 1 s later).
+  await new Promise((resolve) => setTimeout(resolve, 1_100))
+  const perAnswer = ((await transactions()) - transactionsBefore) / answers
+  console.log(
+    `      CPU per answer: server main thread ${(main / 1000).toFixed(2)} ms, the load generator's thread ${(client / 1000).toFixed(2)} ms, other threads (GC, libuv's pool: compression) ${((otherThreads - client) / 1000).toFixed(2)} ms, PostgreSQL ${(pg / 1000).toFixed(2)} ms; ${perAnswer.toFixed(2)} database transactions (load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')})`,
   )
 }
 

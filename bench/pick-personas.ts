@@ -206,12 +206,21 @@ export const PICK_PERSONAS: PickPersona[] = [
 const CHILDISH =
   /\b(baby|babies|toddlers?|infants?|newborns?|kids?|children'?s?|boys'?|girls'?|\d{1,2}\s*(months?|m)\s*\+?|[1-5]\s*\+\s*(years?|yrs?)?)\b/i
 
+/** Whether a title names a child's product (the bench's own reading: baby, toddler, 3+ ...). */
+export function childishTitle(title: string): boolean {
+  return CHILDISH.test(title)
+}
+
 /**
- * Whether a pick is acceptable for a persona: inside one of its categories or naming one of its
- * terms, and for an adult never a child's product by its title.
+ * Whether a pick is acceptable for a persona (or a visitor's question of finder-questions.ts):
+ * inside one of its categories or naming one of its terms, and for an adult never a child's
+ * product by its title.
  */
-export function acceptable(persona: PickPersona, pick: { path: string | null; title: string }): boolean {
-  if ((persona.age ?? 30) >= 18 && CHILDISH.test(pick.title)) return false
+export function acceptable(
+  persona: Pick<PickPersona, 'age' | 'accept' | 'acceptTerms'>,
+  pick: { path: string | null; title: string },
+): boolean {
+  if ((persona.age ?? 30) >= 18 && childishTitle(pick.title)) return false
   const path = pick.path ?? ''
   if (persona.accept.some((a) => path === a || path.startsWith(`${a}::`))) return true
   const title = pick.title.toLowerCase()

@@ -7,6 +7,11 @@
  *   products, the share of picks repeating a product bought for the person or another pick
  *   (must be 0), diversity per answer (distinct leaf and top-level categories, the most from one
  *   leaf), the share of answers with the honesty line, and picks per answer;
+ * - visitors' questions (issue 40): every question of finder-questions.ts (who, age band, occasion,
+ *   budget band, interests) asked of the gift finder without an account, GET /api/gift-finder
+ *   with count=8; prints the share of picks within the budget band (must be 100%), the share of
+ *   questions whose 8 hold at least 3 acceptable products, picks a child's by title for an adult
+ *   (must be 0), the honesty lines and the broader answers offered;
  * - speed: a user with 50 people asks for picks at concurrency 16 over HTTP (closed loop by
  *   autocannon in its own process, cycling people, occasions and budgets; computed live: the
  *   person's input and the catalog reads are kept per data and catalog version after the first
@@ -27,11 +32,12 @@
 import os from 'node:os'
 import { clickThroughs, eq, occasions, products, sql } from '@presently/db'
 import { catalogModelFor, productPicksForPerson } from '@presently/api'
-import type { ProductPicksOutput } from '@presently/domain'
+import { FINDER_BUDGET_LABELS, type GiftFinderOutput, type ProductPicksOutput } from '@presently/domain'
 import { autocannonLoop, inProcessLoop, percentile, type LoopResult } from './closed-loop.ts'
 import { loadOnServerProcesses } from './server-process.ts'
 import { embeddedTarget, growCatalog, serverTarget, type Target } from './lib.ts'
-import { acceptable, PICK_PERSONAS } from './pick-personas.ts'
+import { acceptable, childishTitle, PICK_PERSONAS } from './pick-personas.ts'
+import { FINDER_QUESTIONS, questionAge } from './finder-questions.ts'
 import { addPersona, signedIn, startPersonaShop } from './persona-setup.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -47,6 +53,79 @@ const processes = Number(process.env.BENCH_PROCESSES ?? 2)
 
 const pct = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`
 const mean = (list: number[]) => (list.length ? list.reduce((s, v) => s + v, 0) / list.length : 0)
+
+/** A pick's category levels, top first ("Games", "Card Games"). */
+const levelsOf = (product: ProductPicksOutput['picks'][number]['product']): string[] =>
+  [product.categoryName, product.category_level1, product.category_level2, product.category_level3].filter(
+    (l): l is string => !!l,
+  )
+
+/**
+ * The visitors' questions of issue 40: each of FINDER_QUESTIONS asked of the gift finder without
+ * an account (each from its own address, so the finder's per-IP limit does not answer 429), and
+ * the answers' quality printed as the personas' is.
+ */
+async function visitorsQuestions(app: Awaited<ReturnType<typeof startPersonaShop>>['app']): Promise<void> {
+  let picks = 0
+  let withinBudget = 0
+  let goodAnswers = 0
+  let accepted = 0
+  let childish = 0
+  let honest = 0
+  let broader = 0
+  const sizes: number[] = []
+  const weak: string[] = []
+  for (const [i, question] of FINDER_QUESTIONS.entries()) {
+    const query = new URLSearchParams({
+      who: question.who,
+      age: question.age,
+      occasion: question.occasion,
+      budget: question.budget,
+      interests: question.interests.join(','),
+      count: '8',
+    })
+    const res = await app.inject({ url: `/api/gift-finder?${query.toString()}`, remoteAddress: `10.40.0.${i + 1}` })
+    if (res.statusCode !== 200) throw new Error(`${query.toString()}: ${res.statusCode} ${res.body}`)
+    const body = res.json<GiftFinderOutput>()
+    const max = FINDER_BUDGET_LABELS[question.budget].max
+    const age = questionAge(question)
+    const marks: boolean[] = []
+    for (const pick of body.picks) {
+      picks += 1
+      if (max === null || pick.product.price <= max) withinBudget += 1
+      const path = levelsOf(pick.product).join('::')
+      const ok = acceptable({ ...question, age }, { path, title: pick.product.title })
+      if (age >= 18 && childishTitle(pick.product.title)) childish += 1
+      marks.push(ok)
+      if (ok) accepted += 1
+    }
+    const good = marks.filter(Boolean).length
+    if (good >= 3) goodAnswers += 1
+    else weak.push(`${body.title}: ${good}/${body.picks.length} acceptable${body.note ? ' (honesty line)' : ''}`)
+    if (body.note) honest += 1
+    if (body.broader) broader += 1
+    sizes.push(body.picks.length)
+    if (verbose) {
+      console.log(`\n  ${body.title}${body.note ? `\n    ! ${body.note}` : ''}`)
+      if (body.broader) console.log(`    > ${body.broader.label} (${body.broader.count})`)
+      body.picks.forEach((p, k) =>
+        console.log(
+          `    ${marks[k] ? '+' : '-'} £${p.product.price.toFixed(2).padStart(6)} ${p.product.title}\n        ${p.reason}`,
+        ),
+      )
+    }
+  }
+  const n = FINDER_QUESTIONS.length
+  console.log(`  visitors' questions (gift finder, no account): ${n}`)
+  console.log(`    picks within the budget band: ${pct(withinBudget, picks)} (${withinBudget}/${picks})`)
+  console.log(`    questions whose top 8 hold >= 3 acceptable products: ${pct(goodAnswers, n)} (${goodAnswers}/${n})`)
+  console.log(`    shown picks a visitor would accept: ${pct(accepted, picks)} (${accepted}/${picks})`)
+  console.log(`    a child's product by its title, for an adult: ${childish}`)
+  console.log(
+    `    picks per answer: mean ${mean(sizes).toFixed(2)}, fewer than 8 in ${sizes.filter((s) => s < 8).length}; honesty line in ${honest}, a broader answer offered in ${broader}`,
+  )
+  for (const line of weak) console.log(`      weak: ${line}`)
+}
 
 async function run(target: Target): Promise<void> {
   console.log(`\n== ${target.label}`)
@@ -95,12 +174,7 @@ async function run(target: Target): Promise<void> {
         if (pick.product.price <= persona.budget) withinBudget += 1
         if (seen.has(pick.product.id) || bought.has(pick.product.id)) repeats += 1
         seen.add(pick.product.id)
-        const levels = [
-          pick.product.categoryName,
-          pick.product.category_level1,
-          pick.product.category_level2,
-          pick.product.category_level3,
-        ].filter((l): l is string => !!l)
+        const levels = levelsOf(pick.product)
         const path = levels.join('::')
         leafCount.set(path, (leafCount.get(path) ?? 0) + 1)
         rootSet.add(levels[0] ?? '')
@@ -149,6 +223,8 @@ async function run(target: Target): Promise<void> {
       `  picks per answer: mean ${mean(sizes).toFixed(2)}, fewer than 8 in ${sizes.filter((s) => s < 8).length}; honesty line in ${honest}`,
     )
     for (const line of weak) console.log(`    weak: ${line}`)
+
+    await visitorsQuestions(app)
 
     if (process.env.BENCH_SPEED === '0') return
     // Speed: 50 people of one user, concurrency 16.

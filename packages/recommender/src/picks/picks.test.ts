@@ -116,16 +116,69 @@ describe('product picks for Dad, 62, model railways and jigsaws, £30 for Christ
     expect(new Set(r.picks.map((p) => p.reason)).size).toBe(r.picks.length)
   })
 
-  it('keeps to two per leaf category and half per top level when the evidence spans several', () => {
+  it('keeps to two per leaf category while other leaves fit, and half per top level when the evidence spans several', () => {
     const perLeaf = new Map<string, number>()
     const perRoot = new Map<string, number>()
-    for (const pick of r.picks) {
+    /** Positions of picks beyond a leaf's second. */
+    const beyond: number[] = []
+    r.picks.forEach((pick, i) => {
       const path = pick.product.path!
       perLeaf.set(path, (perLeaf.get(path) ?? 0) + 1)
+      if (perLeaf.get(path)! > 2) beyond.push(i)
       perRoot.set(path.split('::')[0]!, (perRoot.get(path.split('::')[0]!) ?? 0) + 1)
-    }
-    expect(Math.max(...perLeaf.values())).toBeLessThanOrEqual(2)
+    })
     expect(Math.max(...perRoot.values())).toBeLessThanOrEqual(4)
+    // The small feed has fewer fitting leaves than eight picks need: the third of a leaf comes
+    // only after every leaf's first two.
+    const varied = r.picks.length - beyond.length
+    expect(beyond).toEqual(beyond.map((_, k) => varied + k))
+    const wide = run(dad, {}, [
+      ...FEED,
+      ...['3-D Puzzles', 'Floor Puzzles', '3-D Puzzles', 'Floor Puzzles'].map((leaf, k) =>
+        product(`Jigsaws & Puzzles::${leaf}`, `Ravensburger ${leaf} Steam Train Puzzle No ${k}`, 15 + k),
+      ),
+    ])
+    expect(wide.picks).toHaveLength(8)
+    const wideLeaves = new Map<string, number>()
+    for (const pick of wide.picks) wideLeaves.set(pick.product.path!, (wideLeaves.get(pick.product.path!) ?? 0) + 1)
+    expect(Math.max(...wideLeaves.values())).toBeLessThanOrEqual(2)
+  })
+
+  it('fills the answer from one leaf when that is all that fits, rather than two and the honesty line (issue 40)', () => {
+    const jigsawFan = profile({
+      name: 'Sam',
+      dateOfBirth: '1980-03-01',
+      relationship: { name: 'Colleague', type: 'Work' },
+      interests: [{ name: 'Jigsaws', love: true, aliases: ['jigsaw'], targets: [{ path: JIGSAWS, weight: 1 }] }],
+      completeness: 40,
+    })
+    const jigsaws = Array.from({ length: 12 }, (_, k) =>
+      product(
+        JIGSAWS,
+        `Gibsons ${['Harbour', 'Village', 'Garden', 'Railway', 'Market', 'Castle'][k % 6]} ${500 + k * 250} Piece Jigsaw`,
+        8 + k,
+      ),
+    )
+    // Well rated, in the leaf, but no title naming the interest: at most the cap's two of them.
+    const unnamed = [1, 2, 3].map((k) =>
+      product(JIGSAWS, `Gibsons Seaside Scene ${k} 500 Pieces`, 9, { rating: 5, reviewCount: 4000 }),
+    )
+    const r2 = run(jigsawFan, { budget: { max: 20, source: 'query' } }, [...FEED, ...jigsaws, ...unnamed])
+    expect(r2.picks).toHaveLength(8)
+    for (const pick of r2.picks) {
+      expect(pick.product.path).toBe(JIGSAWS)
+      expect(pick.product.price).toBeLessThanOrEqual(20)
+    }
+    for (const pick of r2.picks.slice(2)) expect(pick.product.title).toMatch(/jigsaw/i)
+    expect(r2.fewForInterests).toBe(false)
+    // With only five jigsaws in the catalog the answer takes them all and still comes up short: it
+    // says so (five strong picks, but the catalog ran out). No filler from other leaves.
+    const r3 = run(jigsawFan, { budget: { max: 20, source: 'query' } }, [
+      ...FEED.filter((p) => p.path !== JIGSAWS),
+      ...jigsaws.slice(0, 5),
+    ])
+    expect(r3.picks.map((p) => p.product.path)).toEqual(Array(5).fill(JIGSAWS))
+    expect(r3.fewForInterests).toBe(true)
   })
 
   it('does not raise the honesty flag when the catalog covers his interests', () => {

@@ -555,6 +555,8 @@ interface Scored {
   score: number
   personal: boolean
   strong: boolean
+  /** Liked, or its own title names an interest: what may fill an answer past the leaf cap. */
+  titled: boolean
   /** What speaks for it, kept for the reason of a chosen pick (factsOf). */
   likedStrength: number
   neighbour: number
@@ -575,8 +577,9 @@ const OPTION_SIGNALS = ['intelligence', 'lifestyle', 'taste', 'personality', 'gi
  * score, term fit against interests and options, likes and their near neighbours, Bayesian
  * quality, price fit), × the dismissal and age factors, plus a stable daily shuffle among
  * near-ties; then chosen greedily with diversity (at most PICK_FACTORS.perLeaf per leaf
- * category, at most half per top-level category unless the person's evidence lies in one), one
- * per variant group and title. Each pick gets a plain en-GB reason (pick-reason.ts).
+ * category while other leaves have fitting products, then more from the full leaves rather than a
+ * short answer; at most half per top-level category unless the person's evidence lies in one),
+ * one per variant group and title. Each pick gets a plain en-GB reason (pick-reason.ts).
  *
  * Never picked: disabled, hidden, secondary-variant or out-of-stock products, products over the
  * budget, products in `excludedProductIds` (bought for or given to the person) or dismissed for
@@ -874,6 +877,7 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
       score,
       personal,
       strong,
+      titled: likedStrength > 0 || titleInterestHit,
       likedStrength,
       neighbour,
       neighbourTitle,
@@ -892,22 +896,40 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
   const groups = new Set<number>()
   const titles = new Set<string>()
   const chosen: Scored[] = []
-  // Best first (score, then id); the walk usually stops after a few dozen of the ~300, so they are
-  // taken from a heap rather than all sorted.
-  for (const item of bestFirst(scored, (a, b) => b.score - a.score || a.id - b.id)) {
-    if (chosen.length >= count) break
+  /** Products passed over only because their leaf already held PICK_FACTORS.perLeaf picks, best first. */
+  const leafFull: Scored[] = []
+  /** Takes `item` unless a rule other than the leaf cap says no; whether it was taken. */
+  const take = (item: Scored): boolean => {
     const root = rootOf(item.path)
-    if ((leafCount.get(item.path) ?? 0) >= PICK_FACTORS.perLeaf) continue
-    if ((rootCount.get(root) ?? 0) >= perRoot) continue
+    if ((rootCount.get(root) ?? 0) >= perRoot) return false
     const product = block.products[item.at]!
-    if (product.variantGroupId !== null && groups.has(product.variantGroupId)) continue
+    if (product.variantGroupId !== null && groups.has(product.variantGroupId)) return false
     const key = block.texts[item.at]!.titleKey
-    if (titles.has(key)) continue
+    if (titles.has(key)) return false
     chosen.push(item)
     leafCount.set(item.path, (leafCount.get(item.path) ?? 0) + 1)
     rootCount.set(root, (rootCount.get(root) ?? 0) + 1)
     if (product.variantGroupId !== null) groups.add(product.variantGroupId)
     titles.add(key)
+    return true
+  }
+  // Best first (score, then id); the walk usually stops after a few dozen of the ~300, so they are
+  // taken from a heap rather than all sorted.
+  for (const item of bestFirst(scored, (a, b) => b.score - a.score || a.id - b.id)) {
+    if (chosen.length >= count) break
+    if ((leafCount.get(item.path) ?? 0) >= PICK_FACTORS.perLeaf) leafFull.push(item)
+    else take(item)
+  }
+  // The leaf cap is for variety, not for shortness: when what fits the person lies in too few leaf
+  // categories to fill the answer (a jigsaw lover's jigsaws sit in one leaf), the rest come from
+  // the full leaves, best first, after the varied ones, every other rule still holding; but only
+  // products whose own title names an interest (or liked ones): a category alone is weaker
+  // evidence (baking's cake decorations are mostly birthday candles), and three of one leaf on
+  // the category's word alone is filler (issue 40: docs/decisions/gift-finder.md).
+  const varied = chosen.length
+  for (const item of leafFull) {
+    if (chosen.length >= count) break
+    if (item.titled) take(item)
   }
 
   /** The facts a pick's reason is written from (pick-reason.ts). */
@@ -978,7 +1000,10 @@ export function productPicks(plan: PickPlan, products: readonly PickProduct[], o
   })
 
   const interestNames = plan.profile.interests.map((i) => plainInterest(i.name))
-  const strongPicks = chosen.filter((c) => c.strong).length
+  // A short answer is judged on its varied picks alone, as before the fill: more of one leaf that
+  // still leave it short (Mum's cake decorations) do not make the catalog rich for her; a full
+  // answer counts every strong pick (eight jigsaws for a jigsaw lover need no apology).
+  const strongPicks = (chosen.length < count ? chosen.slice(0, varied) : chosen).filter((c) => c.strong).length
   const fewForInterests = interestNames.length > 0 && strongPicks < Math.min(count, PICK_FACTORS.honestyMin)
   return {
     picks,

@@ -16,7 +16,9 @@ import {
   primaryVariantCondition,
   promoCondition,
   anyVisible,
-  refineSearch,
+  chooseSearch,
+  searchChoice,
+  searchFilterOf,
   searchProbe,
   visibleCondition,
   type SearchFilter,
@@ -135,21 +137,27 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
   if (words) {
     // One statement answers a search that has matches in titles (the usual case): the page, the
     // counts and the probe of searchProbe. Only a search that needs a wider or typo-tolerant
-    // filter (refineSearch) costs a second one.
-    searchFilter = fulltextFilter(words)
-    page = await readSearchPage(
-      db,
-      query,
-      [...base, searchFilter.condition],
-      band,
-      searchFilter.rank,
-      searchProbe(words),
-    )
-    const refined = await refineSearch(db, words, page.probe)
-    if (refined) {
-      searchFilter = refined
-      page = await readSearchPage(db, query, [...base, refined.condition], band, refined.rank)
-    }
+    // filter costs a second one, and only the first time: the choice is memoised per catalog
+    // version (searchChoice), so later pages, sorts and filters of it run the one statement with
+    // its own filter.
+    const probed: { page?: ListingPage } = {}
+    const choice = await searchChoice(db, words, async (reader) => {
+      const fulltext = fulltextFilter(words)
+      probed.page = await readSearchPage(
+        reader,
+        query,
+        [...base, fulltext.condition],
+        band,
+        fulltext.rank,
+        searchProbe(words),
+      )
+      return chooseSearch(reader, words, probed.page.probe)
+    })
+    searchFilter = searchFilterOf(words, choice)
+    page =
+      probed.page && choice.kind === 'fulltext'
+        ? probed.page
+        : await readSearchPage(db, query, [...base, searchFilter.condition], band, searchFilter.rank)
     // A gift question whose words the catalog has nothing for ("a present for a runner", issue
     // 43 §3) answers with its most popular gifts in its budget and age, and says so.
     if (gift && page.total === 0) {

@@ -1,5 +1,6 @@
 import { sql, type Db } from '@presently/db'
 import { applyCorrections, chooseCorrection, correctableWords, maxEdits, nearestWords } from '@presently/domain'
+import { cachedCatalogRead } from '../catalog-cache.ts'
 
 /**
  * "Did you mean ...?" (issue 26 item 6, docs/decisions/search-suggestions.md): `search` with each
@@ -13,8 +14,21 @@ import { applyCorrections, chooseCorrection, correctableWords, maxEdits, nearest
  * franchises first (issue 43 §3: "harry poter lego" -> "harry potter lego", not "harry power
  * lego"): a word the titles put beside a neighbouring word of the search, or a brand; then by how
  * many titles use the word.
+ *
+ * Memoised per catalog version and lower-cased text (cachedCatalogRead, issue 44): the answer
+ * depends on nothing else. Type-ahead asks it for the same words on every keystroke of the word
+ * after them ("harry poter l", "harry poter le": "harry poter"), and each ask is one vocabulary
+ * query per unknown word (3-20 ms of PostgreSQL's execution) and, when several words are as near,
+ * a brand and phrase query. Like every cached catalog read, a correction read between an
+ * import's writes and its refresh of catalog_words keeps the old vocabulary until the catalog
+ * version next moves or the entry's time is up.
  */
-export async function suggestSearch(db: Db, search: string): Promise<string | null> {
+export function suggestSearch(db: Db, search: string): Promise<string | null> {
+  return cachedCatalogRead(db, `search.correction:${search.toLowerCase()}`, (reader) => findCorrection(reader, search))
+}
+
+/** suggestSearch's answer, read from catalog_words and products (not memoised). */
+async function findCorrection(db: Db, search: string): Promise<string | null> {
   const corrections = new Map<string, string>()
   const typedWords = search.toLowerCase().match(/[a-z0-9']+/g) ?? []
   for (const typed of correctableWords(search).slice(0, 6)) {
