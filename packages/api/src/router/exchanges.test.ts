@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
 import { createDb, emailLog, eq, exchangeAssignments, exchangeParticipants, inArray, sql } from '@presently/db'
 import { createMailer, extractLinks } from '@presently/email'
@@ -8,7 +8,7 @@ import type { AuthPlumbing, Context, SessionUser } from '../trpc.ts'
 import { makeUser } from '../testing/fixtures.ts'
 import { rejection } from '../testing/rejection.ts'
 import { runExchangeJobs } from '../services/exchanges/jobs.ts'
-import { viewParticipant } from '../services/exchanges/participant.ts'
+import { participantIdeas, viewParticipant } from '../services/exchanges/participant.ts'
 
 let t: TestDatabase
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
@@ -409,9 +409,17 @@ describe("the participant's page, kept per participant, viewer and data fingerpr
   type Ref = { token: string } | { exchangeId: number }
   type Reader = { caller: Caller; ref: Ref; viewer: SessionUser | null }
 
+  // The organiser may have 20 open exchanges: the ones made here go after each test.
+  const made: number[] = []
+  afterEach(async () => {
+    await settle()
+    for (const id of made.splice(0)) await organiserCaller.exchanges.delete({ id })
+  })
+
   /** A drawn exchange in which all six have opened their match: how each reads their page, by name. */
   async function openedExchange(name: string) {
     const ex = await officeExchange(name)
+    made.push(ex.id)
     const anonymous = callerFor(null)
     for (const p of ex.people) await anonymous.exchangeParticipants.join({ token: ex.tokens.get(p.name)! })
     await organiserCaller.exchanges.draw({ id: ex.id })
@@ -611,5 +619,44 @@ describe("the participant's page, kept per participant, viewer and data fingerpr
       [false, false],
       [false, false],
     ])
+  })
+
+  it('gift ideas are kept per Santa and made again when the giftee’s list or hints or the catalog change', async () => {
+    const ex = await openedExchange('Kept ideas')
+    const truth = await giftees(ex.id)
+    const freshIdeas = async (reader: Reader) => {
+      const { db, pool } = createDb(t.url, { max: 1 })
+      try {
+        const ref =
+          'token' in reader.ref ? reader.ref : { userId: reader.viewer!.id, exchangeId: reader.ref.exchangeId }
+        return JSON.stringify(await participantIdeas(db, ref))
+      } finally {
+        await pool.end()
+      }
+    }
+    const ideasOf = (reader: Reader) => reader.caller.exchangeParticipants.ideas(reader.ref)
+    // Everyone at once, twice: each the ideas made afresh for their own giftee.
+    const readers = [...ex.readers.values(), ...ex.readers.values()]
+    const all = await Promise.all(readers.map(ideasOf))
+    for (const [i, reader] of readers.entries()) expect(JSON.stringify(all[i])).toBe(await freshIdeas(reader))
+    const [santa, giftee] = [...truth].find(([giver, receiver]) => ex.tokens.has(giver) && ex.tokens.has(receiver))!
+    const santaReader = ex.readers.get(santa)!
+    const gifteeRef = { token: ex.tokens.get(giftee)! }
+    const before = await ideasOf(santaReader)
+    expect(before.length).toBeGreaterThan(0)
+    // An idea the giftee puts on their own list is not offered again.
+    await callerFor(null).exchangeParticipants.addItem({ ...gifteeRef, productId: before[0]!.productId })
+    const after = await ideasOf(santaReader)
+    expect(after.map((idea) => idea.productId)).not.toContain(before[0]!.productId)
+    expect(JSON.stringify(after)).toBe(await freshIdeas(santaReader))
+    await callerFor(null).exchangeParticipants.setHints({ ...gifteeRef, hints: 'Loves board games and puzzles' })
+    expect(JSON.stringify(await ideasOf(santaReader))).toBe(await freshIdeas(santaReader))
+    // A product disabled in the catalog (not on the list) leaves the ideas.
+    const shown = await ideasOf(santaReader)
+    if (shown.length) {
+      await t.db.execute(sql`update products set disabled = true where id = ${shown[0]!.productId}`)
+      expect((await ideasOf(santaReader)).map((idea) => idea.productId)).not.toContain(shown[0]!.productId)
+      await t.db.execute(sql`update products set disabled = false where id = ${shown[0]!.productId}`)
+    }
   })
 })

@@ -23,6 +23,7 @@ import {
   toPence,
   ukToday,
   type addExchangeItemInput,
+  type ExchangeIdea,
   type ExchangeItem,
   type ParticipantView,
   type sendMessageInput,
@@ -36,7 +37,8 @@ import { resolveParticipant, type ExchangeRow, type ParticipantRef, type Partici
 import { pairsByName, redrawAfterChange } from './draw.ts'
 import { exchangeInfo } from './organiser.ts'
 import { exchangeIdeas } from './ideas.ts'
-import { cachedPage, resolveForView, type CachedPage } from './view-cache.ts'
+import { cachedIdeas, cachedPage, resolveForView, type CachedPage } from './view-cache.ts'
+import { catalogVersionOf } from '../catalog-version.ts'
 import { extendGuestExpiry, findOrCreateGuest } from '../guests/guest-identity.ts'
 
 /** A participant's list, oldest first; catalog items read title, image and price from the product. */
@@ -546,21 +548,27 @@ export async function sendMessage(
 
 /**
  * GET .../ideas (issue 36): gift ideas within the limit for the participant's giftee, from the
- * picks engine on the giftee's list and hints. Empty until they have opened their match.
+ * picks engine on the giftee's list and hints. Empty until they have opened their match. Kept
+ * per participant while the page's fingerprint (the giftee, their row and list, the products on
+ * it), the catalog version and the London date are unchanged (view-cache.ts cachedIdeas).
  */
-export async function participantIdeas(db: Db, ref: ParticipantRef) {
-  const { participant, exchange } = await resolveParticipant(db, ref)
+export async function participantIdeas(db: Db, ref: ParticipantRef): Promise<ExchangeIdea[]> {
+  const { participant, exchange, fingerprint } = await resolveForView(db, ref)
   if (!exchange.drawnAt || !participant.openedMatchAt) return []
-  const gifteeId = await gifteeOf(db, participant.id)
-  if (gifteeId === null) return []
-  const [giftee] = await db.select().from(exchangeParticipants).where(eq(exchangeParticipants.id, gifteeId))
-  if (!giftee) return []
-  const items = await readItems(db, giftee.id)
-  return exchangeIdeas(db, {
-    gifteeId: giftee.id,
-    gifteeName: giftee.name,
-    hints: giftee.hints,
-    items,
-    limitPounds: exchange.limitPence / 100,
+  const key = `${fingerprint}\u0000${await catalogVersionOf(db)}\u0000${ukToday()}`
+  const ideas = await cachedIdeas(db, participant.id, key, async () => {
+    const gifteeId = await gifteeOf(db, participant.id)
+    if (gifteeId === null) return []
+    const [giftee] = await db.select().from(exchangeParticipants).where(eq(exchangeParticipants.id, gifteeId))
+    if (!giftee) return []
+    const items = await readItems(db, giftee.id)
+    return exchangeIdeas(db, {
+      gifteeId: giftee.id,
+      gifteeName: giftee.name,
+      hints: giftee.hints,
+      items,
+      limitPounds: exchange.limitPence / 100,
+    })
   })
+  return [...ideas]
 }

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import { and, eq, exchangeLinks, exchangeParticipants, exchanges, sql, type Db } from '@presently/db'
-import { AppError, EXCHANGE_MESSAGES, type ParticipantView } from '@presently/domain'
+import { AppError, EXCHANGE_MESSAGES, type ExchangeIdea, type ParticipantView } from '@presently/domain'
 import { hashLinkToken, looksLikeLinkToken } from '../secret-links/link-token.ts'
 import type { ExchangeRow, ParticipantRef, ParticipantRow } from './access.ts'
 
@@ -175,4 +175,36 @@ export async function cachedPage(
     cache.pending.set(key, making)
   }
   return making
+}
+
+/** Gift ideas kept per giver (their giftee has one Santa): at most this many lists per database. */
+const IDEAS_CACHE_ENTRIES = 2_000
+const ideasCaches = new WeakMap<Db, LRUCache<number, { key: string; ideas: Promise<readonly ExchangeIdea[]> }>>()
+
+/**
+ * The gift ideas of participant `participantId`'s giftee, kept while `key` (the page's
+ * fingerprint, the catalog version and the London date: everything the picks engine reads) is
+ * unchanged, else made by `make` and kept. Keyed by the participant found by their own link, so
+ * one Santa's ideas never answer another; a failed `make` is not kept.
+ */
+export async function cachedIdeas(
+  db: Db,
+  participantId: number,
+  key: string,
+  make: () => Promise<ExchangeIdea[]>,
+): Promise<readonly ExchangeIdea[]> {
+  let cache = ideasCaches.get(db)
+  if (!cache) {
+    cache = new LRUCache({ max: IDEAS_CACHE_ENTRIES, ttl: PAGE_CACHE_TTL_MS })
+    ideasCaches.set(db, cache)
+  }
+  const kept = cache.get(participantId)
+  if (kept?.key === key) return kept.ideas
+  const ideas = make().then((made) => deepFreeze(made))
+  const entry = { key, ideas }
+  cache.set(participantId, entry)
+  ideas.catch(() => {
+    if (cache.peek(participantId) === entry) cache.delete(participantId)
+  })
+  return ideas
 }
