@@ -21,7 +21,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { startTemporaryCluster } from '@presently/db'
+import { createDb, sql, startTemporaryCluster } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
 import { percentile } from './closed-loop.ts'
 import { ONE_PERCENT, writeFeed } from './refresh-feed.ts'
@@ -81,38 +81,112 @@ const READS = [
   '/api/products?maxPrice=20',
 ]
 
-/** Readers issuing GETs one after another until `stop` resolves; latencies in ms. */
-async function readWhile(base: string, stop: Promise<unknown>): Promise<{ latencies: number[]; errors: number }> {
+/** A read slower than SLOW_MS: when (ms since the readers started), what, how long. */
+interface SlowRead {
+  at: number
+  url: string
+  ms: number
+}
+const SLOW_MS = 250
+
+/** Readers issuing GETs one after another until `stop` resolves; latencies in ms, the slowest reads. */
+async function readWhile(
+  base: string,
+  stop: Promise<unknown>,
+): Promise<{ latencies: number[]; errors: number; slow: SlowRead[] }> {
   let done = false
   void stop.finally(() => (done = true))
   const agent = new http.Agent({ keepAlive: true, maxSockets: readers })
   const latencies: number[] = []
+  const slow: SlowRead[] = []
+  const began = performance.now()
   let errors = 0
   const reader = async (offset: number) => {
     for (let i = offset; !done; i++) {
       const started = performance.now()
+      const url = READS[i % READS.length] as string
       const status = await new Promise<number>((resolve) => {
         http
-          .get(`${base}${READS[i % READS.length]}`, { agent }, (res) => {
+          .get(`${base}${url}`, { agent }, (res) => {
             res.resume()
             res.once('end', () => resolve(res.statusCode ?? 0))
           })
           .once('error', () => resolve(0))
       })
-      latencies.push(performance.now() - started)
+      const ms = performance.now() - started
+      latencies.push(ms)
+      if (ms > SLOW_MS) slow.push({ at: started - began, url, ms })
       if (status !== 200) errors++
     }
   }
   await Promise.all(Array.from({ length: readers }, (_, i) => reader(i * 3)))
   agent.destroy()
-  return { latencies, errors }
+  return { latencies, errors, slow }
 }
 
-function latencyLine(label: string, r: { latencies: number[]; errors: number }): void {
+/** A lock wait seen by sampleLocks: the waiting statement, what held the lock, the longest wait seen. */
+interface LockWait {
+  waiting: string
+  blocker: string
+  mode: string
+  relation: string
+  ms: number
+  at: number
+}
+
+/**
+ * Samples pg_stat_activity every 100 ms until `stop` resolves (issue 39: "no long lock on
+ * products"): every backend waiting for a heavyweight lock, the statement of the backend it waits
+ * for (pg_blocking_pids) and the lock mode it asks for, and the longest wait seen per pair.
+ */
+async function sampleLocks(url: string, stop: Promise<unknown>): Promise<LockWait[]> {
+  const { db, pool } = createDb(url, { max: 1 })
+  let done = false
+  void stop.finally(() => (done = true))
+  const began = performance.now()
+  const waits = new Map<string, LockWait>()
+  try {
+    while (!done) {
+      const { rows } = await db.execute<{
+        waiting: string
+        blocker: string
+        mode: string
+        relation: string
+        ms: number
+      }>(sql`
+        select left(regexp_replace(w.query, '\\s+', ' ', 'g'), 90) as waiting,
+               left(regexp_replace(coalesce(b.query, '?'), '\\s+', ' ', 'g'), 90) as blocker,
+               coalesce(l.mode, '?') as mode, coalesce(l.relation::regclass::text, l.locktype, '?') as relation,
+               (extract(epoch from now() - w.state_change) * 1000)::float8 as ms
+        from pg_stat_activity w
+        cross join lateral unnest(pg_blocking_pids(w.pid)) as bp(pid)
+        left join pg_stat_activity b on b.pid = bp.pid
+        left join pg_locks l on l.pid = w.pid and not l.granted
+        where w.wait_event_type = 'Lock' and w.datname = current_database()`)
+      for (const row of rows) {
+        const key = `${row.waiting}\u0000${row.blocker}`
+        const ms = Number(row.ms)
+        if ((waits.get(key)?.ms ?? -1) < ms) waits.set(key, { ...row, ms, at: performance.now() - began })
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  } finally {
+    await pool.end()
+  }
+  return [...waits.values()].sort((a, b) => b.ms - a.ms)
+}
+
+function latencyLine(label: string, r: { latencies: number[]; errors: number; slow?: SlowRead[] }): void {
   const sorted = [...r.latencies].sort((a, b) => a - b)
   console.log(
     `  ${label}: ${sorted.length.toLocaleString('en-GB')} reads, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms, ${r.errors} not 200`,
   )
+  const slowest = [...(r.slow ?? [])].sort((a, b) => b.ms - a.ms).slice(0, 5)
+  if (slowest.length) {
+    console.log(
+      `    slowest (s after the start): ${slowest.map((s) => `${s.url} ${s.ms.toFixed(0)} ms at ${(s.at / 1000).toFixed(1)} s`).join('; ')}`,
+    )
+  }
 }
 
 console.log(
@@ -148,9 +222,20 @@ try {
       server.url,
       refresh.catch(() => undefined),
     )
+    const locks = sampleLocks(
+      scratch.url,
+      refresh.catch(() => undefined),
+    )
     const result = await refresh
     describe(`refresh (batches of ${batch})`, result, loadBefore)
     latencyLine('reads during the refresh', await during)
+    const waits = await locks
+    console.log(`  lock waits during the refresh (sampled every 100 ms): ${waits.length === 0 ? 'none seen' : ''}`)
+    for (const w of waits.slice(0, 5)) {
+      console.log(
+        `    ${w.ms.toFixed(0)} ms at ${(w.at / 1000).toFixed(1)} s: "${w.waiting}" waiting for ${w.mode} on ${w.relation}, held by "${w.blocker}"`,
+      )
+    }
     const again = await importInChild(scratch.url, second, batch)
     describe('the same feed again (nothing changed)', again, load())
   } finally {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
+import { deferCatalogVersionBump } from './catalog-version.ts'
 
 /** Separator of category levels in tree node ids and override paths (spec browsing-and-purchase §3). */
 export const CATEGORY_PATH_SEPARATOR = '::'
@@ -14,12 +15,18 @@ export const CATEGORY_PATH_SEPARATOR = '::'
  * - hide: the path stays, category_hidden = true (kept out of listings and the tree).
  * Products no override covers get their feed path. Only rows whose values change are written.
  * Runs after every import and every override change; with `productIds`, for those products only.
+ * With `deferCatalogVersion` (a feed refresh, issue 39) the catalog version is not bumped: the
+ * caller bumps it once at its end.
  * @returns the number of products whose category changed.
  */
-export async function applyCategoryOverrides(db: Db, productIds?: readonly number[]): Promise<number> {
+export async function applyCategoryOverrides(
+  db: Db,
+  productIds?: readonly number[],
+  options: { deferCatalogVersion?: boolean } = {},
+): Promise<number> {
   // A refresh (issue 39) places only the products it wrote.
   const only = productIds ? sql`where p.id = any(${sql.param([...productIds])}::int[])` : sql``
-  const result = await db.execute(sql`
+  const statement = sql`
     with resolved as (
       select p.id,
         case when o.action is null or o.action = 'hide' then p.feed_category_path
@@ -51,6 +58,12 @@ export async function applyCategoryOverrides(db: Db, productIds?: readonly numbe
     where v.id = p.id
       and (p.category_name, p.category_level1, p.category_level2, p.category_level3, p.category_hidden)
           is distinct from (v.l0, v.l1, v.l2, v.l3, v.hidden)
-  `)
+  `
+  const result = options.deferCatalogVersion
+    ? await db.transaction(async (tx) => {
+        await deferCatalogVersionBump(tx)
+        return tx.execute(statement)
+      })
+    : await db.execute(statement)
   return result.rowCount ?? 0
 }

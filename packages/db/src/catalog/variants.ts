@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../client.ts'
+import { deferCatalogVersionBump } from './catalog-version.ts'
 import { splitVariantName, trigramSimilarity } from './variant-names.ts'
 
 interface Candidate {
@@ -34,10 +35,14 @@ const PAGE = 10_000
  * members' titles to the primary's. Each member gets variant_type ("size", "colour",
  * "size/colour") and variant_value (the removed words). Products that no longer form a group are
  * released, and groups left without members are deleted unless manually reviewed.
- * Runs after every import.
+ * Runs after every import. With `deferCatalogVersion` (a feed refresh, issue 39) the catalog
+ * version is not bumped: the caller bumps it once at its end.
  * @returns the number of groups and of grouped products.
  */
-export async function groupVariants(db: Db): Promise<{ groups: number; products: number }> {
+export async function groupVariants(
+  db: Db,
+  options: { deferCatalogVersion?: boolean } = {},
+): Promise<{ groups: number; products: number }> {
   type Member = Candidate & { value: string; type: string | null }
   type Group = { base: string; members: Member[]; byItemGroup: boolean }
   // Two reads in pages of PAGE rows by id (issue 24: a million products within the importer's
@@ -133,6 +138,7 @@ export async function groupVariants(db: Db): Promise<{ groups: number; products:
   }
 
   await db.transaction(async (tx) => {
+    if (options.deferCatalogVersion) await deferCatalogVersionBump(tx)
     const saved = groupRows.length
       ? (
           await tx.execute<{ id: number; base_product_name: string; brand_name: string | null }>(sql`
@@ -181,6 +187,102 @@ export async function groupVariants(db: Db): Promise<{ groups: number; products:
   return { groups: groups.length, products: groups.reduce((n, g) => n + g.members.length, 0) }
 }
 
+/** Products probed per query by mayFormVariantGroups. */
+const PROBE_CHUNK = 100
+/** Matches read per probe query at most; more, and mayFormVariantGroups says "regroup" (memory bound). */
+const PROBE_MATCHES_MAX = 20_000
+
+/**
+ * Whether any of the products `ids` (new or changed by a feed refresh, not in a variant group)
+ * may now form a variant group with another product (issue 39): another enabled, visible product
+ * still sold with the same feed and item-group id, or with the same brand and base name
+ * (groupVariants' title rule). Found without reading the catalog: the item-group test is one
+ * query, the title test looks up the products whose title (search_vector's weight A, its GIN index) holds
+ * every word of the base name and compares their keys here. When none of `ids` can, groupVariants
+ * would give the same groups as before (a product without a partner forms no group and changes no
+ * other group's name), so a refresh leaves them alone. Answers true (regroup) when it cannot tell: a
+ * product whose own search vector does not hold its base name's words (stop words only, words
+ * glued by "/" or "." in the title), so that a lookup by them would not find it. A partner whose
+ * title glues the base name's words where the product's does not ("Kite/Flyer" beside "Kite
+ * Flyer") is not found: the next full regroup (any import that is not a refresh, a grouped
+ * product's change) groups them (docs/decisions/feed-refresh.md).
+ * @returns true when groupVariants should run.
+ */
+export async function mayFormVariantGroups(db: Db, ids: readonly number[]): Promise<boolean> {
+  if (ids.length === 0) return false
+  const visible = sql`not p.disabled and not p.category_hidden and p.withdrawn_at is null`
+  const rows = await db.execute<{
+    id: number
+    title: string
+    brand: string | null
+    size: string | null
+    colour: string | null
+    source: string
+    item_group_id: string | null
+  }>(sql`select p.id, p.title, p.brand, p.size, p.colour, p.source, p.item_group_id from products p
+         where p.id = any(${sql.param([...ids])}::int[]) and ${visible}`)
+  const grouped = rows.rows.filter((r) => r.item_group_id !== null)
+  if (grouped.length > 0) {
+    const partner = await db.execute(sql`
+      select 1 from unnest(${sql.param(grouped.map((r) => Number(r.id)))}::int[],
+                           ${sql.param(grouped.map((r) => r.source))}::text[],
+                           ${sql.param(grouped.map((r) => r.item_group_id))}::text[]) as k(id, source, item_group_id)
+      join products p on p.source = k.source and p.item_group_id = k.item_group_id and p.id <> k.id
+      where ${visible} limit 1`)
+    if (partner.rows.length > 0) return true
+  }
+  const probes: { id: number; key: string; query: string; brand: string | null }[] = []
+  for (const r of rows.rows) {
+    const key = titleKey({ title: r.title, brand: r.brand, size: r.size, colour: r.colour })
+    if (key === null) continue
+    // The base's words are [a-z0-9]+, nothing for to_tsquery to escape; ":A" is the title's weight.
+    const words = (key.split('\u0000')[1] ?? '').split(' ')
+    const brand = (r.brand ?? '').toLowerCase()
+    probes.push({
+      id: Number(r.id),
+      key,
+      query: words.map((word) => `${word}:A`).join(' & '),
+      // Narrowed by brand in SQL only where lower() cannot differ from JavaScript's (printable ASCII).
+      brand: /[^ -~]/.test(brand) ? null : brand,
+    })
+  }
+  for (let i = 0; i < probes.length; i += PROBE_CHUNK) {
+    const chunk = probes.slice(i, i + PROBE_CHUNK)
+    // The probe itself is among its own matches unless its title's words do not reach its search
+    // vector as the base's words (stop words only, words glued by "/" or "."): then say "regroup".
+    const found = await db.execute<{
+      probe: number
+      id: number
+      title: string
+      brand: string | null
+      size: string | null
+      colour: string | null
+    }>(sql`
+      select k.id as probe, p.id, p.title, p.brand, p.size, p.colour
+      from unnest(${sql.param(chunk.map((c) => c.id))}::int[], ${sql.param(chunk.map((c) => c.query))}::text[],
+                  ${sql.param(chunk.map((c) => c.brand))}::text[]) as k(id, query, brand)
+      cross join lateral (
+        select p.id, p.title, p.brand, p.size, p.colour from products p
+        where p.search_vector @@ to_tsquery('english', k.query) and ${visible}
+          and (k.brand is null or lower(coalesce(p.brand, '')) = k.brand)
+      ) p
+      limit ${PROBE_MATCHES_MAX}`)
+    if (found.rows.length >= PROBE_MATCHES_MAX) return true
+    const keyOf = new Map(chunk.map((c) => [c.id, c.key]))
+    const selfFound = new Set<number>()
+    for (const f of found.rows) {
+      const probe = Number(f.probe)
+      if (Number(f.id) === probe) {
+        selfFound.add(probe)
+        continue
+      }
+      if (titleKey({ title: f.title, brand: f.brand, size: f.size, colour: f.colour }) === keyOf.get(probe)) return true
+    }
+    if (selfFound.size < chunk.length) return true
+  }
+  return false
+}
+
 /** Reads the enabled, visible products in pages of PAGE by id, handing each to `take`. */
 async function readCandidates(db: Db, take: (candidate: Candidate) => void): Promise<void> {
   for (let lastId = 0; ;) {
@@ -226,7 +328,7 @@ function itemGroupKey(c: Candidate): string {
 }
 
 /** The title rule's key, brand and base name, or null when the title has no base name. */
-function titleKey(c: Candidate): string | null {
+function titleKey(c: Pick<Candidate, 'title' | 'brand' | 'size' | 'colour'>): string | null {
   const base = splitVariantName(c.title, c).base
   return base ? `${(c.brand ?? '').toLowerCase()}\u0000${base}` : null
 }

@@ -29,6 +29,7 @@ import {
   deferCatalogVersion,
   emptyRefreshChanges,
   noteChanges,
+  noteInserted,
   withdrawMissing,
 } from './refresh.ts'
 import { LineByNumber, LineByString } from './seen-keys.ts'
@@ -198,12 +199,21 @@ export class CatalogImportError extends Error {
  * are pushed onto `written` when given.
  */
 async function upsert(db: SqlExecutor, rows: ProductInput[], written?: number[]): Promise<boolean[]> {
+  return (await upsertReturningIds(db, rows, written)).map((row) => row.inserted)
+}
+
+/** upsert, each row's product id beside whether it was inserted. */
+async function upsertReturningIds(
+  db: SqlExecutor,
+  rows: ProductInput[],
+  written?: number[],
+): Promise<{ inserted: boolean; id: number }[]> {
   const arrays = COLUMNS.map(([, type, get]) => sql`${sql.param(rows.map(get))}::${sql.raw(type)}[]`)
   const result = await db.execute<{ inserted: boolean; id: number }>(
     sql`insert into products (${sql.raw(COLUMNS.map(([name]) => name).join(', '))}) select * from unnest(${sql.join(arrays, sql`, `)}) ${sql.raw(UPDATE_SQL)}`,
   )
   if (written) for (const row of result.rows) written.push(Number(row.id))
-  return result.rows.map((row) => row.inserted)
+  return result.rows.map((row) => ({ inserted: row.inserted, id: Number(row.id) }))
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -394,24 +404,28 @@ export async function importCatalog(db: Db | null, options: ImportCatalogOptions
         (db as Db).transaction(async (tx) => {
           await deferCatalogVersion(tx)
           await noteChanges(tx, rows, changes)
-          return upsert(
+          return upsertReturningIds(
             tx,
             rows.map((item) => item.product),
             changes.writtenIds,
           )
         })
       try {
-        for (const inserted of await write(items)) {
-          if (inserted) imported++
-          else updated++
+        for (const { inserted, id } of await write(items)) {
+          if (inserted) {
+            imported++
+            noteInserted(changes, id)
+          } else updated++
         }
       } catch (error) {
         if (!isUniqueViolation(error)) throw error
         for (const item of items) {
           try {
-            const [inserted] = await write([item])
-            if (inserted) imported++
-            else updated++
+            const [row] = await write([item])
+            if (row?.inserted) {
+              imported++
+              noteInserted(changes, row.id)
+            } else updated++
           } catch (rowError) {
             if (!isUniqueViolation(rowError)) throw rowError
             reject({ line: item.line, reason: 'affiliate id collision', value: String(item.product.awProductId) })
