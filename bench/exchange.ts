@@ -10,6 +10,10 @@
  *    connections for BENCH_SECONDS (10) over 32 participants' links; on a fresh embedded
  *    PostgreSQL cluster (and DATABASE_URL's server when set). The issue's target: p95 under 25 ms.
  *
+ *    Beside the latencies: per answer, the CPU of this process's main thread (the server's event
+ *    loop; the load runs in a worker thread) and of PostgreSQL's processes (when it is local), the
+ *    database transactions (pg_stat_database) and the statements the server sent.
+ *
  *   npm run bench:exchange
  *   BENCH_DRAWS=20 BENCH_SECONDS=2 BENCH_CONNECTIONS=4 npm run bench:exchange   (smoke run)
  */
@@ -20,6 +24,7 @@ import { drawExchange, issueParticipantLink, createExchange, openMatch } from '@
 import { drawNames, type DrawPair } from '@presently/exchange-draw'
 import { buildApp } from '../apps/server/src/app.ts'
 import { connections, embeddedTarget, load, serverTarget, type Target } from './lib.ts'
+import { cpuSince, cpuSplit, postgresCpuMicros, postmasterPid } from './closed-loop.ts'
 
 const DRAWS = Number(process.env.BENCH_DRAWS ?? 200)
 const PEOPLE = 200
@@ -111,13 +116,56 @@ async function pageBench(target: Target): Promise<void> {
   const [{ n } = { n: 0 }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from exchange_assignments`))
     .rows
   console.log(`  exchange: ${PEOPLE} people, ${n} pairs; ${connections} connections over ${tokens.length} links`)
-  await load(
+  const statements = countStatements(db)
+  const transactions = async () =>
+    Number(
+      (
+        await db.$client.query<{ n: string }>(
+          'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+        )
+      ).rows[0]?.n ?? 0,
+    )
+  const postgres = await postmasterPid(db).catch(() => 0)
+  const xactBefore = await transactions()
+  const cpuBefore = cpuSplit()
+  const pgBefore = postgres ? postgresCpuMicros(postgres) : 0
+  const statementsBefore = statements.count
+  const measured = await load(
     base,
     tokens.map((t) => `/api/exchange-links/${t}`),
     'participant page',
   )
+  const answers = Math.max(1, measured.requests + tokens.length)
+  const server = cpuSince(cpuBefore, [process.pid], answers)
+  const pg = postgres ? (postgresCpuMicros(postgres) - pgBefore) / answers : NaN
+  const sent = (statements.count - statementsBefore) / answers
+  // Statistics reach pg_stat_database when a backend goes idle (at most 1 s later).
+  await new Promise((resolve) => setTimeout(resolve, 1_100))
+  const xact = ((await transactions()) - xactBefore) / answers
+  console.log(
+    `    per answer: server event loop ${(server.main / 1000).toFixed(2)} ms CPU, PostgreSQL ${(pg / 1000).toFixed(2)} ms CPU, ${sent.toFixed(1)} statements, ${xact.toFixed(2)} transactions (the cold pass included)`,
+  )
   await app.close()
   await target.close()
+}
+
+/**
+ * Counts the statements sent through `db`'s pool from now on: each client checked out gets its
+ * `query` wrapped once (pool.query and transactions both check one out).
+ */
+function countStatements(db: Target['db']): { count: number } {
+  const counter = { count: 0 }
+  const wrapped = new WeakSet<object>()
+  db.$client.on('acquire', (client) => {
+    if (wrapped.has(client)) return
+    wrapped.add(client)
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown
+    ;(client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      counter.count++
+      return query(...args)
+    }
+  })
+  return counter
 }
 
 console.log(`Presently gift-exchange benchmark on ${os.cpus().length} cores, Node ${process.version}`)

@@ -7,7 +7,7 @@
  * bench:refresh (issue 39) runs it for the refresh too: the summary's refresh counts are printed.
  *
  * Prints one JSON line: the summary's counts, the wall time (ms) and peak RSS (bytes) of each
- * phase, the wall time to the last row, the process's CPU time (ms) and its peak RSS (bytes, sampled every 50 ms and at the end).
+ * phase, when each written batch landed, the wall time to the last row, the process's CPU time (ms) and its peak RSS (bytes, sampled every 50 ms and at the end).
  */
 import { createDb } from '@presently/db'
 import { importCatalog } from '@presently/db/import'
@@ -26,6 +26,8 @@ const phases: [string, number, number][] = []
 let phasePeak = 0
 const started = performance.now()
 let lastRowMs: number | undefined
+// Each written batch's landing (ms since the start, rows written so far): where the rows phase waits.
+const writes: [number, number][] = []
 const cpu = process.cpuUsage()
 try {
   const summary = await importCatalog(db, {
@@ -37,6 +39,8 @@ try {
       phasePeak = 0
     },
     onProgress: (p) => {
+      const written = p.imported + p.updated
+      if (written !== (writes.at(-1)?.[1] ?? 0)) writes.push([performance.now() - started, written])
       if (p.bytesRead >= p.totalBytes) lastRowMs ??= performance.now() - started
     },
   })
@@ -56,6 +60,7 @@ try {
       totalMs: performance.now() - started,
       lastRowMs: lastRowMs ?? performance.now() - started,
       phases,
+      writes,
       cpuMs: (used.user + used.system) / 1000,
       peakRss,
     }),

@@ -1,6 +1,14 @@
 import type { z } from 'zod'
 import os from 'node:os'
-import { closedLoop, cpuSince, cpuSplit, percentile, postgresCpuMicros, postmasterPid } from './closed-loop.ts'
+import {
+  closedLoop,
+  cpuSince,
+  cpuSplit,
+  percentile,
+  postgresCpuMicros,
+  postmasterPid,
+  type LoopResult,
+} from './closed-loop.ts'
 import { sql, startTemporaryCluster, type Db } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
 import { startSession } from '@presently/api'
@@ -56,13 +64,14 @@ export async function serverTarget(url: string): Promise<Target> {
  * the catalog cache warm). `headers` go with every request (a session cookie). The load runs in
  * its own thread (closedLoop), so the client's work does not delay the server's event loop and
  * its timings are not taken by a thread the server keeps busy. Prints one line; asserts nothing.
+ * @returns the closed loop's result (for figures per answer).
  */
 export async function load(
   base: string,
   paths: string | string[],
   title: string,
   headers: Record<string, string> = {},
-): Promise<void> {
+): Promise<LoopResult> {
   const list = Array.isArray(paths) ? paths : [paths]
   headers = { 'accept-encoding': acceptEncoding, ...headers }
   const cold: number[] = []
@@ -78,6 +87,7 @@ export async function load(
   console.log(
     `    ${title.padEnd(26)} cold (${String(list.length).padStart(2)} urls) p50 ${fmt(percentile(cold, 50))} p95 ${fmt(percentile(cold, 95))} max ${fmt(cold[cold.length - 1] ?? NaN)} ms | load p50 ${fmt(percentile(latencies, 50))} p95 ${fmt(percentile(latencies, 95))} p99 ${fmt(percentile(latencies, 99))} ms ${(measured.requests / measured.seconds).toFixed(0).padStart(6)} req/s (${measured.non2xx} non-2xx, ${measured.errors} errors)`,
   )
+  return measured
 }
 
 /**

@@ -7,11 +7,17 @@
  * server process on the same database answers catalog reads (BENCH_READERS concurrent readers,
  * default 4, each cycling through listing pages, sorts, categories and searches of
  * /api/products): their latencies (p50, p95, max) before and during it are printed, and the
- * longest lock wait a products writer saw. Target (issue 39, 2-core machine, embedded default):
+ * longest lock wait a products writer saw. The reads are paced by default (BENCH_READ_RATE reads
+ * a second over the readers, default 100, open loop: latency counted from each read's scheduled
+ * send time); BENCH_READ_RATE=0 makes the readers saturate the server instead (closed loop, each
+ * reader's next read as soon as the last answered), the refresh then sharing the cores with as
+ * many reads as the machine serves. The first line of figures says which mode ran
+ * (docs/decisions/feed-refresh.md). Target (issue 39, 2-core machine, embedded default):
  * the refresh <= 45 s and <= 300 MB peak RSS, /api/products p95 < 100 ms during it.
  *
  *   npm run bench:refresh                                 # embedded PostgreSQL 17, 1,000,000 rows
  *   BENCH_REFRESH_ROWS=20000 npm run bench:refresh        # a smoke run
+ *   BENCH_READ_RATE=0 npm run bench:refresh               # beside saturating readers
  *   DATABASE_URL=postgres://... npm run bench:refresh     # a PostgreSQL server instead
  */
 import { execFile } from 'node:child_process'
@@ -29,6 +35,13 @@ import { startServerProcess } from './server-process.ts'
 
 const rows = Number(process.env.BENCH_REFRESH_ROWS ?? 1_000_000)
 const readers = Number(process.env.BENCH_READERS ?? 4)
+// Paced (open loop) by default: the reads a shop's catalog sees beside its refresh; 0 = each
+// reader sends its next read as soon as the last one answered (the most the machine can serve).
+const readRate = Number(process.env.BENCH_READ_RATE ?? 100)
+const readMode =
+  readRate > 0
+    ? `paced: ${readRate} reads/s over ${readers} readers, latency from each read's scheduled send time`
+    : `saturating: ${readers} closed-loop readers, no pause`
 const port = Number(process.env.BENCH_PORT ?? 4590)
 const batch = Number(process.env.BENCH_REFRESH_BATCH ?? 1000)
 const run = promisify(execFile)
@@ -47,6 +60,7 @@ interface ChildResult {
   bulk: boolean
   totalMs: number
   phases: [string, number, number][]
+  writes?: [number, number][]
   cpuMs: number
   peakRss: number
 }
@@ -67,6 +81,11 @@ function describe(label: string, r: ChildResult, loadBefore: string): void {
   console.log(
     `    phases (s, peak RSS): ${r.phases.map(([p, ms, rss]) => `${p} ${(ms / 1000).toFixed(1)} (${mb(rss)})`).join(', ')}`,
   )
+  if (r.refresh && r.writes?.length) {
+    console.log(
+      `    batches written (s since the start: rows so far): ${r.writes.map(([ms, n]) => `${(ms / 1000).toFixed(1)}: ${n.toLocaleString('en-GB')}`).join(', ')}`,
+    )
+  }
 }
 
 /** The catalog reads the readers cycle through (listing pages, sorts, a category, searches). */
@@ -89,7 +108,13 @@ interface SlowRead {
 }
 const SLOW_MS = 250
 
-/** Readers issuing GETs one after another until `stop` resolves; latencies in ms, the slowest reads. */
+/**
+ * Readers issuing GETs until `stop` resolves; latencies in ms, the slowest reads. With readRate >
+ * 0 (open loop) reader i sends its k-th read at began + (i + k * readers) / readRate s, or at once
+ * when the previous answer came later, and its latency counts from the scheduled time, so a read
+ * queued behind a slow one counts its wait (no coordinated omission). With readRate 0 (closed
+ * loop) each reader sends its next read when the last one answered.
+ */
 async function readWhile(
   base: string,
   stop: Promise<unknown>,
@@ -101,9 +126,15 @@ async function readWhile(
   const slow: SlowRead[] = []
   const began = performance.now()
   let errors = 0
-  const reader = async (offset: number) => {
-    for (let i = offset; !done; i++) {
-      const started = performance.now()
+  const reader = async (index: number) => {
+    for (let i = index * 3, k = 0; !done; i++, k++) {
+      let started = performance.now()
+      if (readRate > 0) {
+        const scheduled = began + ((index + k * readers) * 1000) / readRate
+        if (scheduled > started) await new Promise((resolve) => setTimeout(resolve, scheduled - started))
+        if (done) break
+        started = scheduled
+      }
       const url = READS[i % READS.length] as string
       const status = await new Promise<number>((resolve) => {
         http
@@ -119,7 +150,7 @@ async function readWhile(
       if (status !== 200) errors++
     }
   }
-  await Promise.all(Array.from({ length: readers }, (_, i) => reader(i * 3)))
+  await Promise.all(Array.from({ length: readers }, (_, i) => reader(i)))
   agent.destroy()
   return { latencies, errors, slow }
 }
@@ -207,6 +238,7 @@ try {
     `feeds: ${mb((await stat(first)).size)}; the second has ${changed.price.toLocaleString('en-GB')} rows cheaper, ${changed.stock.toLocaleString('en-GB')} stock flipped, ${changed.withdrawn.toLocaleString('en-GB')} gone, ${changed.new.toLocaleString('en-GB')} new`,
   )
   console.log(`database: ${cluster ? 'embedded PostgreSQL 17 (fsync on)' : 'DATABASE_URL'}`)
+  console.log(`reads: ${readMode}`)
   let loadBefore = load()
   describe('first import', await importInChild(scratch.url, first, 5000), loadBefore)
 

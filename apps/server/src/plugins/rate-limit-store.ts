@@ -7,17 +7,21 @@ import { and, countHit, eq, gt, lt, rateLimitCounters, sql, type Db } from '@pre
  * hit of a key, or the first after its window ended, starts a new window of `timeWindow` ms
  * with count 1; later hits add one. Answers {current, ttl (ms left in the window)}.
  *
+ * Hits of one key that arrive while its upsert is in flight are counted together by the next
+ * upsert (`countHits`), each answered the count it would have had counted alone.
+ *
  * @param db the shop's database.
  * @returns the constructor @fastify/rate-limit's `store` option takes.
  */
 export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  const count = countHits(db)
   class PostgresRateLimitStore implements FastifyRateLimitStore {
     incr(
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ) {
-      countHit(db, key, timeWindow).then(
+      count(key, timeWindow).then(
         (result) => callback(null, result),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       )
@@ -29,6 +33,54 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     }
   }
   return PostgresRateLimitStore
+}
+
+interface Waiter {
+  resolve: (result: { current: number; ttl: number }) => void
+  reject: (error: unknown) => void
+}
+
+/**
+ * Counts hits of a key one upsert at a time (issue 36): the first hit of a key goes to the
+ * database at once; hits that arrive while it is in flight wait and go together in the next
+ * upsert (`countHit` with `hits` = how many), and the i-th of a batch is answered
+ * `current - hits + i` (1-based i), exactly the count it would have got from its own upsert in
+ * that order. Calls from one address at once (32 connections of the participant page's bench,
+ * a family behind one router) made one row's upserts queue on its lock, one commit each; now
+ * they make one upsert per round trip. Every instance still counts in the one table.
+ * @returns count(key, windowMs), resolving to {current, ttl} or rejecting with the database's error
+ *   (every waiter of a failed batch gets it).
+ */
+export function countHits(db: Db): (key: string, windowMs: number) => Promise<{ current: number; ttl: number }> {
+  const queued = new Map<string, { key: string; windowMs: number; waiters: Waiter[] }>()
+  const inFlight = new Set<string>()
+  const flush = (id: string) => {
+    const batch = queued.get(id)
+    if (!batch) return
+    queued.delete(id)
+    inFlight.add(id)
+    const hits = batch.waiters.length
+    countHit(db, batch.key, batch.windowMs, hits)
+      .then(
+        ({ current, ttl }) => batch.waiters.forEach((w, i) => w.resolve({ current: current - hits + i + 1, ttl })),
+        (error: unknown) => batch.waiters.forEach((w) => w.reject(error)),
+      )
+      .finally(() => {
+        inFlight.delete(id)
+        flush(id)
+      })
+  }
+  return (key, windowMs) =>
+    new Promise((resolve, reject) => {
+      const id = `${windowMs}\u0000${key}`
+      let batch = queued.get(id)
+      if (!batch) {
+        batch = { key, windowMs, waiters: [] }
+        queued.set(id, batch)
+      }
+      batch.waiters.push({ resolve, reject })
+      if (!inFlight.has(id)) flush(id)
+    })
 }
 
 /** Counts one hit of `key` in a window of `windowMs` (moved to @presently/db for the link-preview limits, issue 38). */

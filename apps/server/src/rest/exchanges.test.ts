@@ -225,4 +225,39 @@ describe('/api/exchanges and /api/exchange-links (issue 36)', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429])
   })
+
+  it("the participant's page at once for every link: each answer the caller's own, the same bytes while nothing changes, new ones at once after a change", async () => {
+    const ex = await drawnExchange('REST kept pages')
+    for (const token of ex.tokens) await app.inject({ method: 'POST', url: `/api/exchange-links/${token}/open` })
+    const page = (token: string) => app.inject({ method: 'GET', url: `/api/exchange-links/${token}` })
+    const first = new Map<string, string>()
+    for (const token of ex.tokens) first.set(token, (await page(token)).body)
+    const order = [...ex.tokens, ...ex.tokens, ...ex.tokens, ...ex.tokens].sort(() => Math.random() - 0.5)
+    const answers = await Promise.all(order.map(async (token) => ({ token, res: await page(token) })))
+    for (const { token, res } of answers) {
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(res.body).toBe(first.get(token))
+      const index = ex.tokens.indexOf(token)
+      expect(res.json<{ me: { name: string } }>().me.name).toBe(`Person${index} ${ex.id}`)
+    }
+    // The Santa of the first person (maybe the organiser, on their signed-in page) sees that
+    // person's new hints on their next read, though their page was kept a moment before.
+    await app.inject({ method: 'POST', url: `/api/exchanges/${ex.id}/me/open`, headers: as(organiser) })
+    const names = ex.tokens.map((token) => JSON.parse(first.get(token)!) as { match: { name: string } | null })
+    const santa = ex.tokens.find((_, i) => names[i]!.match?.name === `Person0 ${ex.id}`)
+    const santaPage = () =>
+      santa ? page(santa) : app.inject({ method: 'GET', url: `/api/exchanges/${ex.id}/me`, headers: as(organiser) })
+    const before = (await santaPage()).json<{ match: { name: string; hints: string } }>().match
+    expect(before.name).toBe(`Person0 ${ex.id}`)
+    const hints = await app.inject({
+      method: 'PUT',
+      url: `/api/exchange-links/${ex.tokens[0]}/hints`,
+      payload: { hints: 'Size S; loves kites' },
+    })
+    expect(hints.statusCode).toBe(200)
+    expect((await santaPage()).json<{ match: { hints: string } }>().match.hints).toBe('Size S; loves kites')
+    expect((await page(ex.tokens[0]!)).json<{ me: { hints: string } }>().me.hints).toBe('Size S; loves kites')
+  })
 })

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { createCaller, joinQrSvg } from '@presently/api'
+import { createCaller, joinQrSvg, participantPage } from '@presently/api'
 import {
   addExchangeItemInput,
   AppError,
@@ -32,9 +32,16 @@ import type { Db } from '@presently/db'
 import type { Auth } from '../plugins/auth.ts'
 import { parseInput } from './parse.ts'
 import { errorResponses, messageOutput, signedInOnly } from './schema.ts'
-import { registerSignedInScope, type ZodScope } from './signed-in.ts'
+import { registerSignedInScope, signedIn, type ZodScope } from './signed-in.ts'
 
 type Caller = ReturnType<typeof createCaller>
+type ParticipantRef = Parameters<typeof participantPage>[1]
+/** Answers a participant's page (GET /api/exchange-links/{token}, GET /api/exchanges/{id}/me). */
+type SendPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ref: { token: string } | { exchangeId: number },
+) => Promise<FastifyReply>
 
 const idParams = z.object({ id: idField })
 const participantParams = z.object({ id: idField, participantId: idField })
@@ -68,6 +75,27 @@ export async function registerExchangeRoutes(app: FastifyInstance, db: Db, optio
     } catch (err) {
       throw asAppError(err)
     }
+  }
+  // The participant's page is the one call made again and again (each reload, each participant),
+  // so it goes to its service directly rather than through a caller: the same per-IP limit on a
+  // personal link as the procedure's refOf, the same service, the same response serializer; the
+  // page's JSON is kept with the service's cached page (gift-exchanges.md "The participant's page").
+  const sendPage: SendPage = async (request, reply, ref) => {
+    void reply.header('cache-control', 'no-store')
+    let participantRef: ParticipantRef
+    if ('token' in ref) {
+      await options.auth.plumbing(request, reply).rateLimit('exchange-link')
+      participantRef = ref
+    } else {
+      participantRef = { userId: signedIn(request).id, exchangeId: ref.exchangeId }
+    }
+    const page = await participantPage(db, participantRef, request.user)
+    let json = page.cached?.json
+    if (json === undefined) {
+      json = reply.serialize(page.view) as string
+      if (page.cached) page.cached.json = json
+    }
+    return reply.type('application/json; charset=utf-8').send(json)
   }
 
   await registerSignedInScope(app, (scope) => {
@@ -316,7 +344,16 @@ export async function registerExchangeRoutes(app: FastifyInstance, db: Db, optio
       },
       (request, reply) => call(request, reply, (c) => c.exchangeParticipants.attach(request.params)),
     )
-    participantRoutes(scope, '/api/exchanges/:id/me', idParams, meItemParams, (p) => ({ exchangeId: p.id }), call, true)
+    participantRoutes(
+      scope,
+      '/api/exchanges/:id/me',
+      idParams,
+      meItemParams,
+      (p) => ({ exchangeId: p.id }),
+      call,
+      sendPage,
+      true,
+    )
   })
 
   const open = app.withTypeProvider<ZodTypeProvider>()
@@ -327,6 +364,7 @@ export async function registerExchangeRoutes(app: FastifyInstance, db: Db, optio
     tokenItemParams,
     (p) => ({ token: p.token }),
     call,
+    sendPage,
     false,
   )
   open.get(
@@ -370,6 +408,7 @@ function participantRoutes<P extends z.ZodType, I extends z.ZodType>(
   itemParams: I,
   refOf: (params: z.output<P>) => { token: string } | { exchangeId: number },
   call: <T>(request: FastifyRequest, reply: FastifyReply, run: (caller: Caller) => Promise<T>) => Promise<T>,
+  sendPage: SendPage,
   signedIn: boolean,
 ): void {
   const tags = ['exchanges']
@@ -387,7 +426,10 @@ function participantRoutes<P extends z.ZodType, I extends z.ZodType>(
         response: { 200: participantViewOutput, ...errors },
       },
     },
-    (request, reply) => call(request, reply, (c) => c.exchangeParticipants.view(ref(request))),
+    async (request, reply) => {
+      await sendPage(request, reply, ref(request))
+      return reply
+    },
   )
   for (const [path, summary, run] of [
     ['/join', 'Confirms the place (the emailed link confirms the address)', 'join'],

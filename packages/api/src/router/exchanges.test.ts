@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, createTestProducts, type TestDatabase } from '@presently/db/testing'
-import { emailLog, eq, exchangeAssignments, exchangeParticipants, inArray, sql } from '@presently/db'
+import { createDb, emailLog, eq, exchangeAssignments, exchangeParticipants, inArray, sql } from '@presently/db'
 import { createMailer, extractLinks } from '@presently/email'
 import { type AppError, ukToday } from '@presently/domain'
 import { createCaller } from '../root.ts'
@@ -8,6 +8,7 @@ import type { AuthPlumbing, Context, SessionUser } from '../trpc.ts'
 import { makeUser } from '../testing/fixtures.ts'
 import { rejection } from '../testing/rejection.ts'
 import { runExchangeJobs } from '../services/exchanges/jobs.ts'
+import { participantIdeas, viewParticipant } from '../services/exchanges/participant.ts'
 
 let t: TestDatabase
 const silent = { info: () => {}, warn: () => {}, error: () => {} }
@@ -401,5 +402,261 @@ describe("the exchange date in a participant's calendar feed", () => {
     const outsider = await makeUser(t.db, 'calendar-outsider@example.com')
     const other = await resetCalendarLink(t.db, outsider.id)
     expect(await renderCalendarFeed(t.db, other.token, 'http://shop.test')).not.toContain('Gift exchange')
+  })
+})
+
+describe("the participant's page, kept per participant, viewer and data fingerprint", () => {
+  type Ref = { token: string } | { exchangeId: number }
+  type Reader = { caller: Caller; ref: Ref; viewer: SessionUser | null }
+
+  // The organiser may have 20 open exchanges: the ones made here go after each test.
+  const made: number[] = []
+  afterEach(async () => {
+    await settle()
+    for (const id of made.splice(0)) await organiserCaller.exchanges.delete({ id })
+  })
+
+  /** A drawn exchange in which all six have opened their match: how each reads their page, by name. */
+  async function openedExchange(name: string) {
+    const ex = await officeExchange(name)
+    made.push(ex.id)
+    const anonymous = callerFor(null)
+    for (const p of ex.people) await anonymous.exchangeParticipants.join({ token: ex.tokens.get(p.name)! })
+    await organiserCaller.exchanges.draw({ id: ex.id })
+    await settle()
+    const readers = new Map<string, Reader>()
+    for (const p of ex.people) {
+      const ref = { token: ex.tokens.get(p.name)! }
+      await anonymous.exchangeParticipants.open(ref)
+      readers.set(p.name, { caller: anonymous, ref, viewer: null })
+    }
+    const mine = await organiserCaller.exchangeParticipants.open({ exchangeId: ex.id })
+    readers.set(mine.me.name, { caller: organiserCaller, ref: { exchangeId: ex.id }, viewer: organiser })
+    return { ...ex, readers }
+  }
+
+  /** Who each participant draws, by name, as the database has it now. */
+  async function giftees(exchangeId: number): Promise<Map<string, string>> {
+    const people = await t.db
+      .select({ id: exchangeParticipants.id, name: exchangeParticipants.name })
+      .from(exchangeParticipants)
+      .where(eq(exchangeParticipants.exchangeId, exchangeId))
+    const names = new Map(people.map((p) => [p.id, p.name]))
+    const pairs = await t.db.select().from(exchangeAssignments).where(eq(exchangeAssignments.exchangeId, exchangeId))
+    return new Map(pairs.map((p) => [names.get(p.giverId)!, names.get(p.receiverId)!]))
+  }
+
+  /** The page made afresh: a new database handle starts with an empty cache. */
+  async function fresh(reader: Reader): Promise<string> {
+    const { db, pool } = createDb(t.url, { max: 1 })
+    try {
+      const ref = 'token' in reader.ref ? reader.ref : { userId: reader.viewer!.id, exchangeId: reader.ref.exchangeId }
+      return JSON.stringify(await viewParticipant(db, ref, reader.viewer))
+    } finally {
+      await pool.end()
+    }
+  }
+
+  const read = async (reader: Reader) => reader.caller.exchangeParticipants.view(reader.ref)
+
+  it('six participants at once each get their own giftee, cold and warm, byte for byte the page made afresh', async () => {
+    const ex = await openedExchange('Kept pages at once')
+    const truth = await giftees(ex.id)
+    for (let round = 0; round < 3; round++) {
+      const order = [...ex.readers].flatMap((entry) => [entry, entry]).sort(() => Math.random() - 0.5)
+      const views = await Promise.all(order.map(async ([name, reader]) => ({ name, view: await read(reader) })))
+      for (const { name, view } of views) {
+        expect(view.me.name).toBe(name)
+        expect(view.match?.name).toBe(truth.get(name))
+      }
+    }
+    // Same bytes (so the same size and order) as the page made without any kept answer.
+    for (const reader of ex.readers.values()) expect(JSON.stringify(await read(reader))).toBe(await fresh(reader))
+  })
+
+  it("after a re-assignment the old page is not served; the organiser's and a third participant's answers do not change", async () => {
+    for (let attempt = 0; ; attempt++) {
+      const ex = await openedExchange(`Kept pages swap ${attempt}`)
+      const truth = await giftees(ex.id)
+      const third = ex.people[4]!.name
+      const thirdReader = ex.readers.get(third)!
+      // Two givers whose giftees can be swapped without touching the third (as Santa or giftee) or drawing themselves.
+      const movable = [...truth].filter(([giver, giftee]) => giver !== third && giftee !== third)
+      const pair = movable
+        .flatMap((a) => movable.map((b) => [a, b] as const))
+        .find(([a, b]) => a[0] < b[0] && a[1] !== b[0] && b[1] !== a[0])
+      if (!pair) {
+        expect(attempt).toBeLessThan(5)
+        continue
+      }
+      const [[aName, aGiftee], [bName, bGiftee]] = pair
+      const snapshot = async () => ({
+        organiser: JSON.stringify(await organiserCaller.exchanges.byId({ id: ex.id })),
+        list: JSON.stringify(await organiserCaller.exchanges.list()),
+        third: JSON.stringify(await read(thirdReader)),
+      })
+      const before = await snapshot()
+      expect((await read(ex.readers.get(aName)!)).match?.name).toBe(aGiftee)
+      expect((await read(ex.readers.get(bName)!)).match?.name).toBe(bGiftee)
+      const ids = new Map([...ex.ids].map(([n, id]) => [n, id]))
+      const idOf = async (name: string) =>
+        ids.get(name) ??
+        (
+          await t.db
+            .select({ id: exchangeParticipants.id })
+            .from(exchangeParticipants)
+            .where(sql`${exchangeParticipants.exchangeId} = ${ex.id} and ${exchangeParticipants.name} = ${name}`)
+        )[0]!.id
+      const [aId, bId, aGifteeId, bGifteeId] = (await Promise.all([aName, bName, aGiftee, bGiftee].map(idOf))) as [
+        number,
+        number,
+        number,
+        number,
+      ]
+      await t.db.transaction(async (tx) => {
+        await tx.delete(exchangeAssignments).where(inArray(exchangeAssignments.giverId, [aId, bId]))
+        await tx.insert(exchangeAssignments).values([
+          { exchangeId: ex.id, giverId: aId, receiverId: bGifteeId },
+          { exchangeId: ex.id, giverId: bId, receiverId: aGifteeId },
+        ])
+      })
+      expect((await read(ex.readers.get(aName)!)).match?.name).toBe(bGiftee)
+      expect((await read(ex.readers.get(bName)!)).match?.name).toBe(aGiftee)
+      expect(await snapshot()).toEqual(before)
+      return
+    }
+  })
+
+  it("a removal re-assigns the leaver's Santa: their kept page goes, and the leaver's link answers 404", async () => {
+    const ex = await openedExchange('Kept pages removal')
+    const truth = await giftees(ex.id)
+    const leaver = ex.people[0]!.name
+    const santa = [...truth].find(([, giftee]) => giftee === leaver)![0]
+    const santaReader = ex.readers.get(santa)!
+    const leaverReader = ex.readers.get(leaver)!
+    expect((await read(santaReader)).match?.name).toBe(leaver)
+    await read(leaverReader)
+    await organiserCaller.exchanges.removeParticipant({ id: ex.id, participantId: ex.ids.get(leaver)! })
+    await settle()
+    const after = await read(santaReader)
+    expect(after.me.openedMatch).toBe(false)
+    expect(after.match).toBeNull()
+    expect((await rejection(read(leaverReader))).code).toBe('NOT_FOUND')
+    const reopened = await santaReader.caller.exchangeParticipants.open(santaReader.ref)
+    expect(reopened.match?.name).toBe((await giftees(ex.id)).get(santa))
+    expect(JSON.stringify(await read(santaReader))).toBe(await fresh(santaReader))
+  })
+
+  it('every change the page shows shows at once: list, hints, a product renamed or disabled, messages, got it, the organiser', async () => {
+    const ex = await openedExchange('Kept pages changes')
+    const truth = await giftees(ex.id)
+    // A Santa whose giftee reads by a personal link (not the organiser).
+    const [santa, giftee] = [...truth].find(([giver, receiver]) => ex.tokens.has(giver) && ex.tokens.has(receiver))!
+    const santaReader = ex.readers.get(santa)!
+    const gifteeRef = { token: ex.tokens.get(giftee)! }
+    const anonymous = callerFor(null)
+    const [kite] = await createTestProducts(t.db, [{ title: 'Cache Test Kite', price: 8, categoryName: 'Toys' }])
+    const kiteId = kite!.id
+    const same = async () => {
+      const view = await read(santaReader)
+      expect(JSON.stringify(view)).toBe(await fresh(santaReader))
+      return view
+    }
+    await same()
+    await anonymous.exchangeParticipants.addItem({ ...gifteeRef, productId: kiteId })
+    expect((await same()).match!.items.map((i) => i.title)).toContain('Cache Test Kite')
+    await anonymous.exchangeParticipants.setHints({ ...gifteeRef, hints: 'Size L, no more socks' })
+    expect((await same()).match!.hints).toBe('Size L, no more socks')
+    await t.db.execute(sql`update products set title = 'Cache Test Kite (red)', price = 7.5 where id = ${kiteId}`)
+    const renamed = (await same()).match!.items.find((i) => i.productId === kiteId)!
+    expect([renamed.title, renamed.price]).toEqual(['Cache Test Kite (red)', 7.5])
+    await t.db.execute(sql`update products set disabled = true where id = ${kiteId}`)
+    expect((await same()).match!.items.find((i) => i.productId === kiteId)!.available).toBe(false)
+    const items = await anonymous.exchangeParticipants.addItem({ ...gifteeRef, title: 'A scarf' })
+    await anonymous.exchangeParticipants.removeItem({
+      ...gifteeRef,
+      itemId: items.find((i) => i.title === 'A scarf')!.id,
+    })
+    expect((await same()).match!.items.map((i) => i.title)).not.toContain('A scarf')
+    await santaReader.caller.exchangeParticipants.sendMessage({
+      ...santaReader.ref,
+      to: 'giftee',
+      body: 'Which colour?',
+    })
+    expect((await same()).withGiftee.map((m) => m.body)).toEqual(['Which colour?'])
+    await anonymous.exchangeParticipants.sendMessage({ ...gifteeRef, to: 'santa', body: 'Green' })
+    expect((await same()).withGiftee.map((m) => m.body)).toEqual(['Which colour?', 'Green'])
+    await santaReader.caller.exchangeParticipants.setGotIt({ ...santaReader.ref, gotIt: true })
+    expect((await same()).me.gotIt).toBe(true)
+    await t.db.execute(sql`update users set display_name = 'Organiser Olu' where id = ${organiser.id}`)
+    expect((await same()).exchange.organiserName).toBe('Organiser Olu')
+    await organiserCaller.exchanges.update({ id: ex.id, place: 'The pub' })
+    expect((await same()).exchange.place).toBe('The pub')
+    await t.db.execute(sql`update users set display_name = null where id = ${organiser.id}`)
+  })
+
+  it('a signed-in viewer gets their own page: attached and canAttach follow the viewer, not the link', async () => {
+    const ex = await openedExchange('Kept pages viewers')
+    const person = ex.people[1]!
+    const ref = { token: ex.tokens.get(person.name)! }
+    const member = await makeUser(t.db, `kept-viewer-${ex.id}@example.com`)
+    const other = await makeUser(t.db, `kept-other-${ex.id}@example.com`)
+    const anonymous = callerFor(null)
+    expect((await anonymous.exchangeParticipants.view(ref)).me).toMatchObject({ attached: false, canAttach: false })
+    expect((await callerFor(member).exchangeParticipants.view(ref)).me).toMatchObject({
+      attached: false,
+      canAttach: true,
+    })
+    await callerFor(member).exchangeParticipants.attach(ref)
+    const views = await Promise.all(
+      [member, other, null, member, other, null].map((viewer) => callerFor(viewer).exchangeParticipants.view(ref)),
+    )
+    expect(views.map((v) => [v.me.attached, v.me.canAttach])).toEqual([
+      [true, false],
+      [false, false],
+      [false, false],
+      [true, false],
+      [false, false],
+      [false, false],
+    ])
+  })
+
+  it('gift ideas are kept per Santa and made again when the giftee’s list or hints or the catalog change', async () => {
+    const ex = await openedExchange('Kept ideas')
+    const truth = await giftees(ex.id)
+    const freshIdeas = async (reader: Reader) => {
+      const { db, pool } = createDb(t.url, { max: 1 })
+      try {
+        const ref =
+          'token' in reader.ref ? reader.ref : { userId: reader.viewer!.id, exchangeId: reader.ref.exchangeId }
+        return JSON.stringify(await participantIdeas(db, ref))
+      } finally {
+        await pool.end()
+      }
+    }
+    const ideasOf = (reader: Reader) => reader.caller.exchangeParticipants.ideas(reader.ref)
+    // Everyone at once, twice: each the ideas made afresh for their own giftee.
+    const readers = [...ex.readers.values(), ...ex.readers.values()]
+    const all = await Promise.all(readers.map(ideasOf))
+    for (const [i, reader] of readers.entries()) expect(JSON.stringify(all[i])).toBe(await freshIdeas(reader))
+    const [santa, giftee] = [...truth].find(([giver, receiver]) => ex.tokens.has(giver) && ex.tokens.has(receiver))!
+    const santaReader = ex.readers.get(santa)!
+    const gifteeRef = { token: ex.tokens.get(giftee)! }
+    const before = await ideasOf(santaReader)
+    expect(before.length).toBeGreaterThan(0)
+    // An idea the giftee puts on their own list is not offered again.
+    await callerFor(null).exchangeParticipants.addItem({ ...gifteeRef, productId: before[0]!.productId })
+    const after = await ideasOf(santaReader)
+    expect(after.map((idea) => idea.productId)).not.toContain(before[0]!.productId)
+    expect(JSON.stringify(after)).toBe(await freshIdeas(santaReader))
+    await callerFor(null).exchangeParticipants.setHints({ ...gifteeRef, hints: 'Loves board games and puzzles' })
+    expect(JSON.stringify(await ideasOf(santaReader))).toBe(await freshIdeas(santaReader))
+    // A product disabled in the catalog (not on the list) leaves the ideas.
+    const shown = await ideasOf(santaReader)
+    if (shown.length) {
+      await t.db.execute(sql`update products set disabled = true where id = ${shown[0]!.productId}`)
+      expect((await ideasOf(santaReader)).map((idea) => idea.productId)).not.toContain(shown[0]!.productId)
+      await t.db.execute(sql`update products set disabled = false where id = ${shown[0]!.productId}`)
+    }
   })
 })

@@ -8,8 +8,9 @@ const PAGE = 20_000
 /**
  * What a feed refresh knows of a source's products before it reads the feed (issue 39): for each
  * feed id, the product's id, the feedHash last written and whether it is withdrawn, and the feed
- * line where the refresh met it (0 until then). Typed arrays beside a LineByString (the feed id's
- * UTF-8 bytes and the entry's index), about 40 bytes plus the id's bytes a product, so a
+ * line where the refresh met it (0 until then), and the feedRawHash and currency of the record
+ * that wrote it (a record hashing the same is skipped unmapped). Typed arrays beside a LineByString (the feed id's
+ * UTF-8 bytes and the entry's index), about 50 bytes plus the id's bytes a product, so a
  * 1,000,000-product source fits in the importer's 300 MB with room for the rest of the import.
  */
 export class FeedIndex {
@@ -17,6 +18,11 @@ export class FeedIndex {
   private productIds = new Int32Array(1024)
   /** feedHash, NaN for none (a row written before hashes were kept: always "changed"). */
   private hashes = new Float64Array(1024)
+  /** feedRawHash of the record that wrote it, NaN for none (then mapped and hashed as before). */
+  private rawHashes = new Float64Array(1024)
+  /** The stored feed currency, an index into `currencyCodes`. */
+  private currencies = new Uint8Array(1024)
+  private readonly currencyCodes: string[] = []
   private lines = new Int32Array(1024)
   private withdrawn = new Uint8Array(1024)
 
@@ -25,7 +31,14 @@ export class FeedIndex {
   }
 
   /** Adds a product; a feed id already present keeps its first entry. */
-  add(sourceProductId: string, productId: number, hash: number | null, withdrawn: boolean): void {
+  add(
+    sourceProductId: string,
+    productId: number,
+    hash: number | null,
+    withdrawn: boolean,
+    rawHash: number | null = null,
+    currency = 'GBP',
+  ): void {
     const entry = this.entries.size
     this.entries.set(sourceProductId, entry)
     if (this.entries.size === entry) return
@@ -33,6 +46,14 @@ export class FeedIndex {
     this.productIds[entry] = productId
     this.hashes[entry] = hash ?? Number.NaN
     this.withdrawn[entry] = withdrawn ? 1 : 0
+    this.rawHashes[entry] = rawHash ?? Number.NaN
+    let code = this.currencyCodes.indexOf(currency)
+    if (code < 0) {
+      // ISO 4217 has fewer than 256 codes; past that, the rows are mapped as before.
+      if (this.currencyCodes.length === 255) this.rawHashes[entry] = Number.NaN
+      else code = this.currencyCodes.push(currency) - 1
+    }
+    this.currencies[entry] = Math.max(code, 0)
   }
 
   /** The entry of a feed id, or -1. */
@@ -47,6 +68,19 @@ export class FeedIndex {
   /** Whether the product as stored was written from exactly this row (same hash, not withdrawn). */
   unchanged(entry: number, hash: number): boolean {
     return this.hashes[entry] === hash && this.withdrawn[entry] === 0
+  }
+
+  /**
+   * Whether the product as stored was written from a record with exactly this feedRawHash and is
+   * not withdrawn: its mapping and feedHash would be the stored ones (issue 39).
+   */
+  rawUnchanged(entry: number, rawHash: number): boolean {
+    return this.rawHashes[entry] === rawHash && this.withdrawn[entry] === 0
+  }
+
+  /** The stored feed currency of the product (its row's currency, for the summary). */
+  currency(entry: number): string {
+    return this.currencyCodes[this.currencies[entry] as number] ?? 'GBP'
   }
 
   /** The feed line where the refresh met this product, 0 when not (yet). */
@@ -73,6 +107,12 @@ export class FeedIndex {
     const hashes = new Float64Array(size)
     hashes.set(this.hashes)
     this.hashes = hashes
+    const rawHashes = new Float64Array(size)
+    rawHashes.set(this.rawHashes)
+    this.rawHashes = rawHashes
+    const currencies = new Uint8Array(size)
+    currencies.set(this.currencies)
+    this.currencies = currencies
     const lines = new Int32Array(size)
     lines.set(this.lines)
     this.lines = lines
@@ -103,9 +143,11 @@ export async function loadFeedIndex(db: SqlExecutor, source: string): Promise<Fe
       id: number
       source_product_id: string
       feed_hash: string | null
+      feed_raw_hash: string | null
+      currency: string
       withdrawn: boolean
     }>(
-      sql`select id, source_product_id, feed_hash, withdrawn_at is not null as withdrawn
+      sql`select id, source_product_id, feed_hash, feed_raw_hash, currency, withdrawn_at is not null as withdrawn
           from products where source = ${source} and id > ${lastId} order by id limit ${PAGE}`,
     )
     for (const row of page.rows) {
@@ -114,6 +156,8 @@ export async function loadFeedIndex(db: SqlExecutor, source: string): Promise<Fe
         Number(row.id),
         row.feed_hash === null ? null : Number(row.feed_hash),
         row.withdrawn,
+        row.feed_raw_hash === null ? null : Number(row.feed_raw_hash),
+        row.currency,
       )
     }
     if (page.rows.length < PAGE) break

@@ -262,4 +262,103 @@ describe('a feed refresh (issue 39)', () => {
     }
     expect(await version()).toBe(versionBefore + 1)
   })
+
+  it('counts a record hashing as the one that wrote its product unchanged without mapping it, and maps the others', async () => {
+    const shop = { source: 'rawshop', merchant: 'Raw Shop' }
+    const file = async (lines: string[]) => {
+      const name = path.join(dir, `raw-${n++}.csv`)
+      await writeFile(name, ['id,title,price,currency,notes', ...lines].join('\n') + '\n')
+      return name
+    }
+    const rawById = async (id: string) =>
+      (
+        await t.db
+          .select()
+          .from(products)
+          .where(sql`${products.source} = 'rawshop' and ${products.sourceProductId} = ${id}`)
+      )[0]!
+    const rows = ['R1,Tin Robot,10.00,GBP,a', 'R2,Paper Kite,4.00,GBP,b', 'R3,Yo-yo,2.00,GBP,c']
+    await importCatalog(t.db, { file: await file(rows), mapping: shop })
+    for (const id of ['R1', 'R2', 'R3']) expect((await rawById(id)).feedRawHash).toBeGreaterThan(0)
+    // R1: the stored feedHash no longer matches, but its record is the one that wrote it, so the
+    // refresh does not map or hash it. R2: no raw hash (written before they were kept) and a
+    // wrong feedHash: mapped, hashed and written. R3: no raw hash, right feedHash: mapped, unchanged.
+    await t.db.execute(sql`update products set feed_hash = 1 where source = 'rawshop' and source_product_id = 'R1'`)
+    await t.db.execute(
+      sql`update products set feed_hash = 1, feed_raw_hash = null where source = 'rawshop' and source_product_id = 'R2'`,
+    )
+    await t.db.execute(
+      sql`update products set feed_raw_hash = null where source = 'rawshop' and source_product_id = 'R3'`,
+    )
+    const rawOfR2 = async () =>
+      (
+        await t.db.execute<{ feed_raw_hash: string | null }>(
+          sql`select feed_raw_hash from products where source = 'rawshop' and source_product_id = 'R2'`,
+        )
+      ).rows[0]?.feed_raw_hash
+    const again = await importCatalog(t.db, { file: await file([...rows, 'R1,Tin Robot,10.00,GBP,a']), mapping: shop })
+    expect(again).toMatchObject({ refresh: true, unchanged: 2, updated: 1, imported: 0, withdrawn: 0, skipped: 1 })
+    // The duplicate of an unmapped record is refused as any duplicate.
+    expect(again.skipReasons[0]).toMatchObject({ reason: 'duplicate row id' })
+    expect((await rawById('R1')).feedHash).toBe(1)
+    expect(Number(await rawOfR2())).toBeGreaterThan(0)
+    expect(again.currencies).toEqual({ GBP: 3 })
+
+    // A cell the mapping ignores changed: mapped again and, with the same values, not written
+    // (R3); R1's record changed too, so it is mapped and its wrong stored feedHash is rewritten.
+    const before = await xminsOf('rawshop')
+    const notes = await importCatalog(t.db, {
+      file: await file(['R1,Tin Robot,10.00,GBP,z', 'R2,Paper Kite,4.00,GBP,b', 'R3,Yo-yo,2.00,GBP,y']),
+      mapping: shop,
+    })
+    expect(notes).toMatchObject({ refresh: true, unchanged: 2, updated: 1 })
+    const after = await xminsOf('rawshop')
+    expect(after.slice(1)).toEqual(before.slice(1))
+    expect(after[0]).not.toEqual(before[0])
+    expect((await rawById('R1')).feedHash).not.toBe(1)
+
+    // Another mapping (here the merchant name) makes every record's raw hash another: all mapped,
+    // and written since what they become changed.
+    const renamed = await importCatalog(t.db, {
+      file: await file(rows),
+      mapping: { ...shop, merchant: 'Raw Shop Ltd' },
+    })
+    expect(renamed).toMatchObject({ refresh: true, unchanged: 0, updated: 3 })
+    expect(await rawById('R1')).toMatchObject({ merchantName: 'Raw Shop Ltd', price: 10 })
+  })
+
+  it('refuses a row whose affiliate id another product holds and writes the rest of its batch together', async () => {
+    const shop = { source: 'clashshop', merchant: 'Clash Shop', columns: { affiliate_id: 'affiliateId' } }
+    const file = async (lines: string[]) => {
+      const name = path.join(dir, `clash-${n++}.csv`)
+      await writeFile(name, ['id,title,price,currency,affiliate_id', ...lines].join('\n') + '\n')
+      return name
+    }
+    await importCatalog(t.db, {
+      file: await file(['C1,Tin Drum,10.00,GBP,8000001', 'C2,Rag Doll,4.00,GBP,8000002']),
+      mapping: shop,
+    })
+    const summary = await importCatalog(t.db, {
+      file: await file([
+        'C1,Tin Drum,9.00,GBP,8000001', // cheaper
+        'C2,Rag Doll,4.00,GBP,8000002', // unchanged
+        'C3,Drum Copy,12.00,GBP,8000001', // C1's affiliate id: refused
+        'C4,Spinning Top,3.00,GBP,8000004', // new
+      ]),
+      mapping: shop,
+    })
+    expect(summary).toMatchObject({ refresh: true, unchanged: 1, updated: 1, imported: 1, skipped: 1 })
+    expect(summary.skipReasons[0]).toMatchObject({ reason: 'affiliate id collision', count: 1 })
+    const rows = await xminsOf('clashshop')
+    expect(rows.map((r) => r.source_product_id)).toEqual(['C1', 'C2', 'C4'])
+    // C1 and C4 were written in one transaction, not one a row.
+    expect(rows[0]?.xmin).toBe(rows[2]?.xmin)
+  })
+
+  const xminsOf = async (source: string) =>
+    (
+      await t.db.execute<{ source_product_id: string; xmin: string }>(
+        sql`select source_product_id, xmin::text from products where source = ${source} order by 1`,
+      )
+    ).rows
 })

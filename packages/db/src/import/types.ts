@@ -47,6 +47,8 @@ export interface ProductInput extends CategoryColumns {
   recommendedPrice?: number | null
   /** feedHash of the row as written (set by the importer; issue 39). */
   feedHash?: number
+  /** feedRawHash of the record the row was mapped from (set by the importer; issue 39). */
+  feedRawHash?: number
 }
 
 /** A feed row the importer did not import. `line` is the 1-based line where it starts (header = 1). */

@@ -130,6 +130,12 @@ export const products = pgTable(
      */
     feedHash: bigint({ mode: 'number' }),
     /**
+     * A 52-bit hash of the feed record's raw cells (with the feed's header, mapping and rates)
+     * that last wrote this row (feedRawHash in the importer, issue 39): a refresh whose record
+     * hashes the same skips mapping and feedHash. Null for rows written before it was kept.
+     */
+    feedRawHash: bigint({ mode: 'number' }),
+    /**
      * When the product left its feed ("no longer sold", issue 39): a refresh of its source did not
      * carry it. Out of listings, search and picks; still shown where likes, lists, orders and
      * gift history hold it. Null while its feed sells it.

@@ -20,6 +20,7 @@ export {
   joinExchange,
   openMatch,
   participantIdeas,
+  participantPage,
   removeItem as removeExchangeItem,
   sendMessage as sendExchangeMessage,
   setGotIt,

@@ -23,6 +23,7 @@ import {
   toPence,
   ukToday,
   type addExchangeItemInput,
+  type ExchangeIdea,
   type ExchangeItem,
   type ParticipantView,
   type sendMessageInput,
@@ -36,6 +37,8 @@ import { resolveParticipant, type ExchangeRow, type ParticipantRef, type Partici
 import { pairsByName, redrawAfterChange } from './draw.ts'
 import { exchangeInfo } from './organiser.ts'
 import { exchangeIdeas } from './ideas.ts'
+import { cachedIdeas, cachedPage, resolveForView, type CachedPage } from './view-cache.ts'
+import { catalogVersionOf } from '../catalog-version.ts'
 import { extendGuestExpiry, findOrCreateGuest } from '../guests/guest-identity.ts'
 
 /** A participant's list, oldest first; catalog items read title, image and price from the product. */
@@ -119,14 +122,41 @@ async function attachable(db: Executor, participant: ParticipantRow, viewer: Ses
  * once they opened it, their giftee (name, list, hints) and the anonymous messages with giftee
  * and Santa. Nothing of anyone else's pair: the Santa's identity is read only to find the
  * messages and never answered. After the date and the organiser's "reveal to everyone", every pair.
+ * @throws AppError NOT_FOUND for an unknown, malformed or revoked link, or an exchange the
+ *   signed-in user is not in.
  */
 export async function viewParticipant(
-  db: Executor,
+  db: Db,
   ref: ParticipantRef,
   viewer: SessionUser | null,
 ): Promise<ParticipantView> {
-  const { participant, exchange } = await resolveParticipant(db, ref)
-  return buildView(db, participant, exchange, viewer)
+  return (await participantPage(db, ref, viewer)).view
+}
+
+/**
+ * The participant's page, kept per participant, viewer and data fingerprint (view-cache.ts;
+ * docs/decisions/gift-exchanges.md "The participant's page"): one statement finds the
+ * participant by the link (or the signed-in user) and reads the fingerprint of everything the
+ * page shows; while it is unchanged the page made for it is answered again. The key starts with
+ * the participant's id found by that statement, never with anything the caller sent, so one
+ * link's page never answers another's. Pages that depend on more than the fingerprint are made
+ * afresh every time: after "reveal to everyone" (every pair), and for a signed-in viewer who
+ * could attach a place that has no account yet.
+ * @returns the page and, when it is kept, the cache entry (whose `json` the REST route fills).
+ * @throws AppError NOT_FOUND as viewParticipant.
+ */
+export async function participantPage(
+  db: Db,
+  ref: ParticipantRef,
+  viewer: SessionUser | null,
+): Promise<{ view: ParticipantView; cached: CachedPage | null }> {
+  const { participant, exchange, fingerprint } = await resolveForView(db, ref)
+  const cacheable = exchange.revealedToAllAt === null && (viewer === null || participant.userId !== null)
+  if (!cacheable) return { view: await buildView(db, participant, exchange, viewer), cached: null }
+  // `attached` is the only part that depends on the viewer here (canAttach is false: the place has an account or there is no viewer).
+  const base = `${participant.id}\u0000${viewer === null ? '-' : viewer.id}`
+  const page = await cachedPage(db, base, fingerprint, () => buildView(db, participant, exchange, viewer))
+  return { view: page.view, cached: page }
 }
 
 async function buildView(
@@ -518,21 +548,27 @@ export async function sendMessage(
 
 /**
  * GET .../ideas (issue 36): gift ideas within the limit for the participant's giftee, from the
- * picks engine on the giftee's list and hints. Empty until they have opened their match.
+ * picks engine on the giftee's list and hints. Empty until they have opened their match. Kept
+ * per participant while the page's fingerprint (the giftee, their row and list, the products on
+ * it), the catalog version and the London date are unchanged (view-cache.ts cachedIdeas).
  */
-export async function participantIdeas(db: Db, ref: ParticipantRef) {
-  const { participant, exchange } = await resolveParticipant(db, ref)
+export async function participantIdeas(db: Db, ref: ParticipantRef): Promise<ExchangeIdea[]> {
+  const { participant, exchange, fingerprint } = await resolveForView(db, ref)
   if (!exchange.drawnAt || !participant.openedMatchAt) return []
-  const gifteeId = await gifteeOf(db, participant.id)
-  if (gifteeId === null) return []
-  const [giftee] = await db.select().from(exchangeParticipants).where(eq(exchangeParticipants.id, gifteeId))
-  if (!giftee) return []
-  const items = await readItems(db, giftee.id)
-  return exchangeIdeas(db, {
-    gifteeId: giftee.id,
-    gifteeName: giftee.name,
-    hints: giftee.hints,
-    items,
-    limitPounds: exchange.limitPence / 100,
+  const key = `${fingerprint}\u0000${await catalogVersionOf(db)}\u0000${ukToday()}`
+  const ideas = await cachedIdeas(db, participant.id, key, async () => {
+    const gifteeId = await gifteeOf(db, participant.id)
+    if (gifteeId === null) return []
+    const [giftee] = await db.select().from(exchangeParticipants).where(eq(exchangeParticipants.id, gifteeId))
+    if (!giftee) return []
+    const items = await readItems(db, giftee.id)
+    return exchangeIdeas(db, {
+      gifteeId: giftee.id,
+      gifteeName: giftee.name,
+      hints: giftee.hints,
+      items,
+      limitPounds: exchange.limitPence / 100,
+    })
   })
+  return [...ideas]
 }

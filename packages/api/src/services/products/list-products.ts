@@ -1,9 +1,25 @@
-import { and, asc, categoryKey, gte, lte, products, queryNamed, sql, type Db, type SQL } from '@presently/db'
+import {
+  and,
+  asc,
+  categoryKey,
+  gte,
+  lte,
+  prepareNamed,
+  products,
+  queryPrepared,
+  sql,
+  type Db,
+  type Placeholder,
+  type PreparedNamed,
+  type SQL,
+} from '@presently/db'
 import {
   giftFallbackLine,
   giftQuestionLine,
+  giftQuestionAge,
   giftQuestionWords,
   parseGiftQuestion,
+  type GiftQuestion,
   type ProductList,
   type ProductListQuery,
 } from '@presently/domain'
@@ -11,17 +27,20 @@ import { productColumns, type ProductRow } from './product-row.ts'
 import { cachedCatalogRead } from '../catalog-cache.ts'
 import { getPromo } from '../promos/promos.ts'
 import {
-  fulltextFilter,
   giftQuestionConditions,
   primaryVariantCondition,
   promoCondition,
   anyVisible,
   chooseSearch,
   searchChoice,
-  searchFilterOf,
+  searchFilterOfTerms,
   searchProbe,
+  searchShapeOf,
+  searchTermsOf,
   visibleCondition,
-  type SearchFilter,
+  type Bound,
+  type SearchShape,
+  type SearchTerms,
 } from './product-filters.ts'
 
 /**
@@ -65,6 +84,16 @@ function nameSortKey(): SQL {
   return sql`(regexp_replace(${products.title} collate "und-x-icu", '^[^[:alnum:]]+', '') collate "presently_en_gb")`
 }
 
+type ListingQuery = ProductListQuery & { promoId?: number }
+
+/**
+ * A listing query whose values may be placeholders (Bound, for a statement built once per shape):
+ * its sort and includeVariants shape the SQL text, so they stay values.
+ */
+type BoundListingQuery = {
+  [K in Exclude<keyof ListingQuery, 'sort' | 'includeVariants'>]?: Bound<NonNullable<ListingQuery[K]>>
+} & Pick<ListingQuery, 'sort' | 'includeVariants'>
+
 /** One ORDER BY term: an expression and its direction (and, for name sorts, its collation). */
 interface OrderTerm {
   expr: SQL
@@ -73,7 +102,7 @@ interface OrderTerm {
 }
 
 /** The listing's order (see listProducts), before the final tie-break on id. */
-function orderTerms(query: ProductListQuery & { promoId?: number }, rank: SQL | undefined): OrderTerm[] {
+function orderTerms(query: BoundListingQuery, rank: SQL | undefined): OrderTerm[] {
   switch (query.sort) {
     case 'price_asc':
       return [{ expr: sql`${products.price}`, direction: 'asc' }]
@@ -105,7 +134,7 @@ function orderTerms(query: ProductListQuery & { promoId?: number }, rank: SQL | 
 }
 
 /** The filters of a listing other than its search: category levels, promo, variants; and the price band. */
-function listingFilters(query: ProductListQuery & { promoId?: number }): { filters: SQL[]; band: SQL[] } {
+function listingFilters(query: BoundListingQuery): { filters: SQL[]; band: SQL[] } {
   const filters: SQL[] = []
   if (query.promoId !== undefined) filters.push(promoCondition(query.promoId))
   const levels = [
@@ -135,7 +164,8 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
   const base = [visibleCondition(), ...(gift ? giftQuestionConditions(gift) : []), ...filters]
 
   let page: ListingPage
-  let searchFilter: SearchFilter | undefined
+  // The catalog's correction of a typo search (searchFilterOf's suggestion), null otherwise.
+  let suggestion: string | null = null
   let fallback = false
   if (words) {
     // One statement answers a search that has matches in titles (the usual case): the page, the
@@ -145,27 +175,20 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
     // its own filter.
     const probed: { page?: ListingPage } = {}
     const choice = await searchChoice(db, words, async (reader) => {
-      const fulltext = fulltextFilter(words)
-      probed.page = await readSearchPage(
-        reader,
-        query,
-        [...base, fulltext.condition],
-        band,
-        fulltext.rank,
-        searchProbe(words),
-      )
+      const fulltext = { kind: 'fulltext' } as const
+      probed.page = await readSearchPage(reader, query, gift, 'fulltext', searchTermsOf(words, fulltext), true)
       return chooseSearch(reader, words, probed.page.probe)
     })
-    searchFilter = searchFilterOf(words, choice)
+    suggestion = choice.kind === 'typo' ? choice.suggestion : null
     page =
       probed.page && choice.kind === 'fulltext'
         ? probed.page
-        : await readSearchPage(db, query, [...base, searchFilter.condition], band, searchFilter.rank)
+        : await readSearchPage(db, query, gift, searchShapeOf(choice), searchTermsOf(words, choice), false)
     // A gift question whose words the catalog has nothing for ("a present for a runner", issue
     // 43 §3) answers with its most popular gifts in its budget and age, and says so.
     if (gift && page.total === 0) {
       fallback = true
-      searchFilter = undefined
+      suggestion = null
       page = await readListingPage(db, query, base, band)
     }
   } else {
@@ -182,7 +205,7 @@ async function readProducts(db: Db, query: ProductListQuery & { promoId?: number
     itemsPerPage: query.limit,
     priceRange: { minPrice: page.minPrice, maxPrice: page.maxPrice },
     // A correction of a gift question's words alone would drop the question, so none is offered.
-    suggestion: gift ? null : (searchFilter?.suggestion ?? null),
+    suggestion: gift ? null : suggestion,
     giftQuestion: gift
       ? {
           line: fallback ? giftFallbackLine(gift, words!) : giftQuestionLine(gift),
@@ -260,18 +283,151 @@ const productSelectList = sql.join(
  * statement (issue 44): the matches are read once, narrow (id, price and the order's keys, the
  * rank among them), counted and ranked in PostgreSQL, and only the page's rows are read whole
  * (joined to products by primary key after the sort and limit).
- * Planned once per connection and shape (queryNamed) instead of three statements planned on
- * every call. Order as listProducts says, ties on id.
+ * Planned once per connection and shape (a named statement) instead of three statements planned
+ * on every call; its text and name are built once per shape too (searchStatement), and each call
+ * sends only its values (searchValues). Order as listProducts says, ties on id.
+ *
+ * @param gift the gift question the search is (its budget and age filters), or null.
+ * @param shape the filter's shape (searchShapeOf), `terms` its values (searchTermsOf).
  */
 async function readSearchPage(
   db: Db,
-  query: ProductListQuery & { promoId?: number },
-  conditions: SQL[],
-  band: SQL[],
-  rank: SQL,
-  probe?: { fulltext: SQL; inTitle: SQL },
+  query: ListingQuery,
+  gift: GiftQuestion | null,
+  shape: SearchShape,
+  terms: SearchTerms,
+  probe: boolean,
 ): Promise<ListingPage> {
-  const terms = orderTerms(query, rank)
+  const key = searchStatementKey(query, gift, shape, probe)
+  let statement = searchStatements.get(key)
+  if (!statement) {
+    statement = searchStatement(query, gift, shape, probe)
+    if (searchStatements.size >= MAX_SEARCH_STATEMENTS) searchStatements.clear()
+    searchStatements.set(key, statement)
+  }
+  const [first, ...others] = await queryPrepared<SearchPageRow>(db, statement, searchValues(query, gift, terms))
+  const summary = first!
+  const rows = [first!, ...others].filter((row) => row.id !== null).map(toProductRow)
+  return {
+    rows,
+    total: Number(summary.total),
+    minPrice: Number(summary.minPrice),
+    maxPrice: Number(summary.maxPrice),
+    probe: { anyHit: summary.anyHit, inTitle: summary.inTitle },
+  }
+}
+
+/**
+ * Built search statements by shape (searchStatementKey). The text depends only on the shape, so
+ * entries never go stale; the bound only guards against an unforeseen number of shapes (each
+ * is also a prepared statement on every pooled connection that ran it).
+ */
+const searchStatements = new Map<string, PreparedNamed>()
+const MAX_SEARCH_STATEMENTS = 500
+
+/**
+ * What of a search listing shapes its statement's text (everything else is a value,
+ * searchValues): the sort, which filters are present, the gift question's filters, the search's
+ * shape and whether it probes.
+ */
+function searchStatementKey(
+  query: ListingQuery,
+  gift: GiftQuestion | null,
+  shape: SearchShape,
+  probe: boolean,
+): string {
+  const age = gift ? giftQuestionAge(gift) : null
+  return [
+    query.sort ?? '',
+    query.promoId !== undefined ? 'promo' : '',
+    query.categoryName ? 'c0' : '',
+    query.categoryLevel1 ? 'c1' : '',
+    query.categoryLevel2 ? 'c2' : '',
+    query.categoryLevel3 ? 'c3' : '',
+    query.includeVariants ? 'variants' : '',
+    query.minPrice !== undefined ? 'min' : '',
+    query.maxPrice !== undefined ? 'max' : '',
+    gift && gift.maxPrice !== null ? 'budget' : '',
+    age === null ? '' : age >= 3 ? 'age3' : 'age',
+    shape,
+    probe ? 'probe' : '',
+  ].join('|')
+}
+
+/** The placeholders of a search statement, filled by searchValues. */
+const bound = {
+  search: sql.placeholder('search'),
+  titleStartLike: sql.placeholder('titleStartLike'),
+  suggestion: sql.placeholder('suggestion'),
+  paths: sql.placeholder('paths'),
+  promoId: sql.placeholder('promoId'),
+  categoryName: sql.placeholder('categoryName'),
+  categoryLevel1: sql.placeholder('categoryLevel1'),
+  categoryLevel2: sql.placeholder('categoryLevel2'),
+  categoryLevel3: sql.placeholder('categoryLevel3'),
+  seed: sql.placeholder('seed'),
+  minPrice: sql.placeholder('minPrice'),
+  maxPrice: sql.placeholder('maxPrice'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  giftMaxPrice: sql.placeholder('giftMaxPrice'),
+  giftAge: sql.placeholder('giftAge'),
+} satisfies Record<string, Placeholder>
+
+/** The values of searchStatement's placeholders for one search. */
+function searchValues(
+  query: ListingQuery,
+  gift: GiftQuestion | null,
+  terms: SearchTerms,
+): Record<keyof typeof bound, unknown> {
+  return {
+    ...terms,
+    promoId: query.promoId,
+    categoryName: query.categoryName,
+    categoryLevel1: query.categoryLevel1,
+    categoryLevel2: query.categoryLevel2,
+    categoryLevel3: query.categoryLevel3,
+    seed: query.seed ?? '',
+    minPrice: query.minPrice,
+    maxPrice: query.maxPrice,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+    giftMaxPrice: gift?.maxPrice,
+    giftAge: gift ? giftQuestionAge(gift) : null,
+  }
+}
+
+/**
+ * The search statement of a shape (searchStatementKey), its values as placeholders (bound):
+ * rendered and named once (prepareNamed).
+ */
+function searchStatement(
+  query: ListingQuery,
+  gift: GiftQuestion | null,
+  shape: SearchShape,
+  probe: boolean,
+): PreparedNamed {
+  // The query's values that are present become placeholders; absent ones stay absent.
+  const present = <T>(value: T | undefined, placeholder: Placeholder) => (value === undefined ? undefined : placeholder)
+  const boundQuery: BoundListingQuery = {
+    sort: query.sort,
+    includeVariants: query.includeVariants,
+    promoId: present(query.promoId, bound.promoId),
+    categoryName: query.categoryName ? bound.categoryName : undefined,
+    categoryLevel1: query.categoryLevel1 ? bound.categoryLevel1 : undefined,
+    categoryLevel2: query.categoryLevel2 ? bound.categoryLevel2 : undefined,
+    categoryLevel3: query.categoryLevel3 ? bound.categoryLevel3 : undefined,
+    seed: bound.seed,
+    minPrice: present(query.minPrice, bound.minPrice),
+    maxPrice: present(query.maxPrice, bound.maxPrice),
+  }
+  const { filters } = listingFilters(boundQuery)
+  const giftConditions = gift ? giftQuestionConditions(gift, { maxPrice: bound.giftMaxPrice, age: bound.giftAge }) : []
+  const searchFilter = searchFilterOfTerms(shape, bound)
+  const conditions = [visibleCondition(), ...giftConditions, ...filters, searchFilter.condition]
+  const probes = probe ? searchProbe(bound.search) : undefined
+
+  const terms = orderTerms(boundQuery, searchFilter.rank)
   const keys = sql.join(
     terms.map((term, i) => sql`${term.expr} as ${sql.identifier(`k${i}`)}`),
     sql`, `,
@@ -288,19 +444,15 @@ async function readSearchPage(
       ],
       sql`, `,
     )
-  const bandOnMatches = band.length
-    ? and(
-        ...[
-          query.minPrice !== undefined ? sql`matches.price >= ${query.minPrice}` : undefined,
-          query.maxPrice !== undefined ? sql`matches.price <= ${query.maxPrice}` : undefined,
-        ].filter((c): c is SQL => c !== undefined),
-      )!
-    : undefined
+  const bandTerms = [
+    query.minPrice !== undefined ? sql`matches.price >= ${bound.minPrice}` : undefined,
+    query.maxPrice !== undefined ? sql`matches.price <= ${bound.maxPrice}` : undefined,
+  ].filter((c): c is SQL => c !== undefined)
+  const bandOnMatches = bandTerms.length ? and(...bandTerms)! : undefined
   // The probe looks up the matches' titles one by one by primary key ("offset 0" keeps the
   // planner from joining them to a scan of the whole table), stopping at the first that holds
   // the words; only when none does is the whole visible catalog asked (anyVisible).
-  const [first, ...others] = await queryNamed<SearchPageRow>(
-    db,
+  return prepareNamed(
     'presently_search_page',
     sql`
     with matches as materialized (
@@ -314,27 +466,18 @@ async function readSearchPage(
         from matches
     )
     select summary.min_price as "minPrice", summary.max_price as "maxPrice", summary.total as "total",
-           ${probe ? sql`(exists (select 1 from matches) or ${anyVisible(probe.fulltext)})` : sql`true`} as "anyHit",
-           ${probe ? sql`(exists (select 1 from matches, lateral (select 1 from ${products} where ${products.id} = matches.id and ${probe.inTitle} offset 0) hit) or ${anyVisible(sql`${probe.fulltext} and ${probe.inTitle}`)})` : sql`true`} as "inTitle",
+           ${probes ? sql`(exists (select 1 from matches) or ${anyVisible(probes.fulltext)})` : sql`true`} as "anyHit",
+           ${probes ? sql`(exists (select 1 from matches, lateral (select 1 from ${products} where ${products.id} = matches.id and ${probes.inTitle} offset 0) hit) or ${anyVisible(sql`${probes.fulltext} and ${probes.inTitle}`)})` : sql`true`} as "inTitle",
            page.*
       from summary left join lateral (
         select ${productSelectList}
           from (select * from matches ${bandOnMatches ? sql`where ${bandOnMatches}` : sql``}
                  order by ${orderOn('matches')}
-                 limit ${query.limit} offset ${(query.page - 1) * query.limit}) top
+                 limit ${bound.limit} offset ${bound.offset}) top
           join ${products} on ${products.id} = top.id
          order by ${orderOn('top')}
       ) page on true`,
   )
-  const summary = first!
-  const rows = [first!, ...others].filter((row) => row.id !== null).map(toProductRow)
-  return {
-    rows,
-    total: Number(summary.total),
-    minPrice: Number(summary.minPrice),
-    maxPrice: Number(summary.maxPrice),
-    probe: { anyHit: summary.anyHit, inTitle: summary.inTitle },
-  }
 }
 
 /** A row of readSearchPage: the summary's columns, then a product's (all null on an empty page). */

@@ -1,7 +1,26 @@
-import { and, products, queryNamed, sql, type Db, type SQL } from '@presently/db'
+import { and, products, queryNamed, sql, type Db, type Placeholder, type SQL } from '@presently/db'
 import { giftQuestionAge, giftQuestionWords, parseGiftQuestion, type GiftQuestion } from '@presently/domain'
 import { cachedCatalogRead } from '../catalog-cache.ts'
 import { suggestSearch } from './search-suggestion.ts'
+
+/**
+ * A value of a search's SQL: the value itself, or a placeholder (sql.placeholder) that a statement
+ * built once per shape fills on each call (issue 44: list-products.ts builds its search statement's
+ * text once per shape instead of on every search).
+ */
+export type Bound<T> = T | Placeholder
+
+/**
+ * The values a search's filter and rank are built from (searchTermsOf): the words as typed, the
+ * LIKE pattern of "the title starts with them" (titleStartPattern), the catalog's correction of a
+ * typo search and the categories of a widened one.
+ */
+export interface SearchTerms {
+  search: Bound<string>
+  titleStartLike: Bound<string>
+  suggestion: Bound<string | null>
+  paths: Bound<string[]>
+}
 
 /** A resolved search: the predicate to filter with and the relevance to order by (higher first). */
 export interface SearchFilter {
@@ -25,10 +44,14 @@ function titleWords(query: SQL): SQL {
   return sql`(ts_filter(${products.searchVector}, '{a}') @@ ${query})`
 }
 
-/** The title starts with what was typed (case-insensitive; the typed text is matched literally). */
-function titleStart(search: string): SQL {
-  const literal = search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)
-  return sql`(lower(${products.title}) like ${`${literal}%`})`
+/** The LIKE pattern of titleStart: the search lower-cased, matched literally, then anything. */
+export function titleStartPattern(search: string): string {
+  return `${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** The title starts with what was typed (case-insensitive; `pattern` from titleStartPattern). */
+function titleStart(pattern: Bound<string>): SQL {
+  return sql`(lower(${products.title}) like ${pattern})`
 }
 
 /**
@@ -51,14 +74,33 @@ async function interestCategories(db: Db, search: string): Promise<string[]> {
 }
 
 /** Products under any of `paths` (a path or below it). */
-function underCategories(paths: readonly string[]): SQL {
+function underCategories(paths: Bound<readonly string[]>): SQL {
   const path = sql`concat_ws('::', ${products.categoryName}, ${products.categoryLevel1}, ${products.categoryLevel2}, ${products.categoryLevel3})`
   return sql`(${products.categoryName} is not null and exists (select 1 from unnest(${sql.param(paths)}::text[]) p(path) where ${path} = p.path or ${path} like p.path || '::%'))`
 }
 
-/** The full-text query of a search: English stemming, websearch syntax ("a b", -c, or). */
-function tsQueryOf(search: string): SQL {
-  return sql`websearch_to_tsquery('english', ${search})`
+/**
+ * The full-text query of a search: English stemming, websearch syntax ("a b", -c, or).
+ * With a placeholder (a statement built once per shape, run on PostgreSQL's generic plan) it is
+ * computed once per statement, in a sub-select (issue 44): a generic plan cannot fold
+ * `websearch_to_tsquery('english', $1)` into a constant, so it would parse the words again for
+ * every match, in the filter and twice in the rank.
+ */
+function tsQueryOf(search: Bound<string>): SQL {
+  return typeof search === 'string'
+    ? sql`websearch_to_tsquery('english', ${search})`
+    : sql`(select websearch_to_tsquery('english', ${search}::text))`
+}
+
+/**
+ * The search text for pg_trgm. With a placeholder, in a sub-select (issue 44): PostgreSQL then
+ * estimates `<%` alike for every search, so the typo statement's custom plans cost what its
+ * generic plan does and after five runs it keeps the generic plan. With the text itself, the
+ * custom plans of rare words cost less than the generic plan, so PostgreSQL planned the typo
+ * statement afresh on every run (1.8-1.9 ms of planning against 1.6 ms of execution).
+ */
+function trigramText(search: Bound<string>): SQL {
+  return typeof search === 'string' ? sql`${search}` : sql`(select ${search}::text)`
 }
 
 /**
@@ -67,8 +109,13 @@ function tsQueryOf(search: string): SQL {
  * ts_rank_cd, so "jigsaw" puts puzzles before a mask that mentions one (issue 26 item 6).
  */
 export function fulltextFilter(search: string): SearchFilter {
-  const tsQuery = tsQueryOf(search)
-  const rank = sql`(case when ${titleWords(tsQuery)} then ${sql.raw(String(TITLE_WORDS_BONUS))} else 0 end + case when ${titleStart(search)} then ${sql.raw(String(TITLE_START_BONUS))} else 0 end + ts_rank_cd(${products.searchVector}, ${tsQuery}))`
+  return fulltextFilterOf({ search, titleStartLike: titleStartPattern(search) })
+}
+
+/** fulltextFilter over SearchTerms (values or placeholders). */
+function fulltextFilterOf(terms: Pick<SearchTerms, 'search' | 'titleStartLike'>): SearchFilter {
+  const tsQuery = tsQueryOf(terms.search)
+  const rank = sql`(case when ${titleWords(tsQuery)} then ${sql.raw(String(TITLE_WORDS_BONUS))} else 0 end + case when ${titleStart(terms.titleStartLike)} then ${sql.raw(String(TITLE_START_BONUS))} else 0 end + ts_rank_cd(${products.searchVector}, ${tsQuery}))`
   return { condition: sql`${products.searchVector} @@ ${tsQuery}`, rank, mode: 'fulltext', suggestion: null }
 }
 
@@ -77,9 +124,9 @@ export function fulltextFilter(search: string): SearchFilter {
  * names, interestCategories), which rank below every full-text match that has its words in a
  * title and above description-only matches (+0.5).
  */
-function widenedFilter(search: string, paths: readonly string[]): SearchFilter {
-  const { condition: fulltext, rank } = fulltextFilter(search)
-  const inInterest = underCategories(paths)
+function widenedFilter(terms: SearchTerms): SearchFilter {
+  const { condition: fulltext, rank } = fulltextFilterOf(terms)
+  const inInterest = underCategories(terms.paths)
   return {
     condition: sql`(${fulltext} or ${inInterest})`,
     rank: sql`(case when ${fulltext} then ${rank} else 0 end + case when ${inInterest} then ${sql.raw(String(INTEREST_BONUS))} else 0 end)`,
@@ -93,7 +140,8 @@ function widenedFilter(search: string, paths: readonly string[]): SearchFilter {
  * title (`<%`, threshold 0.6) and the catalog's correction of the words (`suggestion`, from
  * suggestSearch), whose matches join the results and rank first.
  */
-function typoFilter(search: string, suggestion: string | null): SearchFilter {
+function typoFilter(terms: SearchTerms, withCorrection: boolean): SearchFilter {
+  const { search, suggestion } = terms
   // word_similarity (`<%`, threshold 0.6) compares the search with the closest run of words in
   // the title, so a typo of one word finds long titles; whole-title similarity (`%`) would not,
   // and its index scan rechecks far more rows on a large catalog.
@@ -101,17 +149,18 @@ function typoFilter(search: string, suggestion: string | null): SearchFilter {
   // rather than as `<% or @@` on each row: PostgreSQL costs pg_trgm's index scan above a scan of a
   // small table, and a scan then computes word_similarity for every title (issue 44: 146 ms a
   // typo search on the shipped catalog, 2.6 ms through the indexes). Same rows either way.
-  const trigramIds = sql`select typo.id from products typo where ${search} <% typo.title`
+  const trigramIds = sql`select typo.id from products typo where ${trigramText(search)} <% typo.title`
   const similarity = sql`word_similarity(${search}, ${products.title})`
-  if (!suggestion)
+  if (!withCorrection)
     return { condition: sql`${products.id} in (${trigramIds})`, rank: similarity, mode: 'trigram', suggestion: null }
-  const corrected = tsQueryOf(suggestion)
+  // With a correction, `suggestion` is its text (or a placeholder for it), never null.
+  const corrected = tsQueryOf(suggestion as Bound<string>)
   const matchesCorrected = sql`${products.searchVector} @@ ${corrected}`
   return {
     condition: sql`${products.id} in (${trigramIds} union all select fixed.id from products fixed where fixed.search_vector @@ ${corrected})`,
     rank: sql`(case when ${matchesCorrected} then ${sql.raw(String(TITLE_WORDS_BONUS))} + case when ${titleWords(corrected)} then ${sql.raw(String(TITLE_WORDS_BONUS))} else 0 end + ts_rank_cd(${products.searchVector}, ${corrected}) else 0 end + ${similarity})`,
     mode: 'trigram',
-    suggestion,
+    suggestion: typeof suggestion === 'string' ? suggestion : null,
   }
 }
 
@@ -120,7 +169,7 @@ function typoFilter(search: string, suggestion: string | null): SearchFilter {
  * words match (`fulltext`), and a title holds them all (`inTitle`, to AND with fulltext). The
  * questions are asked of the whole visible catalog, whatever else a listing filters.
  */
-export function searchProbe(search: string): { fulltext: SQL; inTitle: SQL } {
+export function searchProbe(search: Bound<string>): { fulltext: SQL; inTitle: SQL } {
   const tsQuery = tsQueryOf(search)
   return { fulltext: sql`${products.searchVector} @@ ${tsQuery}`, inTitle: titleWords(tsQuery) }
 }
@@ -158,13 +207,44 @@ export async function chooseSearch(
 
 /** The filter of `search` under `choice` (chooseSearch). */
 export function searchFilterOf(search: string, choice: SearchChoice): SearchFilter {
-  switch (choice.kind) {
+  return searchFilterOfTerms(searchShapeOf(choice), searchTermsOf(search, choice))
+}
+
+/**
+ * What of a SearchChoice shapes its SQL text (the rest are values, SearchTerms): the kind, and for
+ * a typo search whether it has a correction.
+ */
+export type SearchShape = 'fulltext' | 'widened' | 'typo' | 'typo-corrected'
+
+/** The SearchShape of `choice`. */
+export function searchShapeOf(choice: SearchChoice): SearchShape {
+  return choice.kind === 'typo' ? (choice.suggestion === null ? 'typo' : 'typo-corrected') : choice.kind
+}
+
+/** The SearchTerms of `search` under `choice` as values (unused terms empty). */
+export function searchTermsOf(search: string, choice: SearchChoice): SearchTerms {
+  return {
+    search,
+    titleStartLike: titleStartPattern(search),
+    suggestion: choice.kind === 'typo' ? choice.suggestion : null,
+    paths: choice.kind === 'widened' ? choice.paths : [],
+  }
+}
+
+/**
+ * The filter of a search of `shape` over `terms`: with values, searchFilterOf's; with
+ * placeholders, the same SQL for any search of that shape (its `suggestion` then null: the
+ * caller knows it from the choice).
+ */
+export function searchFilterOfTerms(shape: SearchShape, terms: SearchTerms): SearchFilter {
+  switch (shape) {
     case 'fulltext':
-      return fulltextFilter(search)
+      return fulltextFilterOf(terms)
     case 'widened':
-      return widenedFilter(search, choice.paths)
+      return widenedFilter(terms)
     case 'typo':
-      return typoFilter(search, choice.suggestion)
+    case 'typo-corrected':
+      return typoFilter(terms, shape === 'typo-corrected')
   }
 }
 
@@ -209,7 +289,7 @@ export function visibleCondition(): SQL {
 }
 
 /** Products that are in promo `promoId` (spec browsing-and-purchase §7 promo listings). */
-export function promoCondition(promoId: number): SQL {
+export function promoCondition(promoId: Bound<number>): SQL {
   return sql`exists (select 1 from promo_products pp where pp.promo_id = ${promoId} and pp.product_id = ${products.id})`
 }
 
@@ -236,13 +316,18 @@ const FROM_AGE = String.raw`\mages?\s*(\d{1,2})\s*\+|\m(\d{1,2})\s*\+\s*(?:years
  * "4-6 years", "Age 12+"); from age 3 (and for a grown-up) no baby or toddler products by title
  * or top-level category ("Baby & Toddler Toys").
  * The catalog says ages only in some titles; products that say none stay.
+ * `bound` puts placeholders in place of the budget and age (a statement built once per shape,
+ * list-products.ts); the question still decides which conditions there are.
  */
-export function giftQuestionConditions(question: GiftQuestion): SQL[] {
+export function giftQuestionConditions(
+  question: GiftQuestion,
+  bound: { maxPrice?: Bound<number>; age?: Bound<number> } = {},
+): SQL[] {
   const conditions: SQL[] = []
-  if (question.maxPrice !== null) conditions.push(sql`${products.price} <= ${question.maxPrice}`)
+  if (question.maxPrice !== null) conditions.push(sql`${products.price} <= ${bound.maxPrice ?? question.maxPrice}`)
   const age = giftQuestionAge(question)
   if (age !== null) {
-    const years = sql`${age}::int`
+    const years = sql`${bound.age ?? age}::int`
     conditions.push(
       sql`not exists (select 1 from regexp_matches(${products.title}, ${AGES_RANGE}, 'gi') m(g) where ${years} not between g[1]::int and g[2]::int)`,
       sql`not exists (select 1 from regexp_matches(${products.title}, ${YEARS_RANGE}, 'gi') m(g) where ${years} not between g[1]::int and g[2]::int)`,

@@ -68,3 +68,40 @@ describe('the memoised correction (issue 44)', () => {
     expect(await suggestSearch(t.db, 'HELICOPTR toy')).toBe('helicopter toy')
   })
 })
+
+/**
+ * Issue 44: a search listing's statement is rendered once per shape (which filters, which sort)
+ * and each call sends its own values. Searches of one shape one after another must each get
+ * their own answer.
+ */
+describe('the search statement built once per shape', () => {
+  beforeAll(async () => {
+    await createTestProducts(t.db, [
+      { title: 'Stunt Kite for Beginners', price: 10, categoryName: 'Outdoor' },
+      { title: 'Delta Kite with Tail', price: 40, categoryName: 'Hobbies' },
+    ])
+    await refreshSearchWords(t.db)
+    // The first search of a text probes (a statement of its own shape); later ones do not.
+    await list('kite')
+    await list('train')
+  })
+
+  it('filters each price band and category by its own values', async () => {
+    const cheap = await list('kite', { minPrice: 5, maxPrice: 20, limit: 10 })
+    const dear = await list('kite', { minPrice: 30, maxPrice: 50, limit: 10 })
+    expect(cheap.products.map((p) => p.title)).toEqual(['Stunt Kite for Beginners'])
+    expect(dear.products.map((p) => p.title)).toEqual(['Delta Kite with Tail'])
+    const outdoor = await list('kite', { categoryName: 'Outdoor', limit: 10 })
+    const hobbies = await list('kite', { categoryName: 'Hobbies', limit: 10 })
+    expect(outdoor.products.map((p) => p.title)).toEqual(['Stunt Kite for Beginners'])
+    expect(hobbies.products.map((p) => p.title)).toEqual(['Delta Kite with Tail'])
+  })
+
+  it('searches each text with its own words, page and sort', async () => {
+    const kites = await list('kite', { sort: 'price_desc', limit: 10 })
+    const trains = await list('train', { sort: 'price_desc', limit: 10 })
+    expect(kites.products.map((p) => p.price)).toEqual([40, 10])
+    expect(trains.products.map((p) => p.price)).toEqual([59.5, 24.99])
+    expect((await list('kite', { sort: 'price_desc', page: 2 })).products.map((p) => p.price)).toEqual([10])
+  })
+})

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "feed_raw_hash" bigint;
