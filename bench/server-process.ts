@@ -55,6 +55,24 @@ export interface ServerProcessOptions {
 }
 
 /**
+ * The environment of a benchmark's server process: this process's, in production mode on
+ * 127.0.0.1:`port` (APP_URL the same) with `dataDir` as DATA_DIR and warnings only in the log,
+ * then `extra` over it.
+ */
+export function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  }
+}
+
+/**
  * Starts the real server in its own process, the way `npm start` does (the compiled
  * apps/server/dist/server.js under node with the `serve` script's flags, built first when its sources
  * changed: turbo's cache), on 127.0.0.1:`port` with a fresh DATA_DIR in the temp folder (removed by stop()). The
@@ -72,16 +90,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     [...serveFlags(), ...(options.nodeFlags ?? []), path.join(repoRoot, 'apps/server/dist/server.js')],
     {
       cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(options.port),
-        HOST: '127.0.0.1',
-        APP_URL: url,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        ...options.env,
-      },
+      env: serverEnv(options.port, dataDir, options.env),
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   )

@@ -26,7 +26,7 @@ import path from 'node:path'
 import { createScratchDatabase } from '@presently/db/testing'
 import { statCpuMicros } from './closed-loop.ts'
 import { processMemory } from './process-memory.ts'
-import { buildServer, serveFlags, startServerProcess } from './server-process.ts'
+import { buildServer, serveFlags, serverEnv, startServerProcess } from './server-process.ts'
 
 const starts = Number(process.env.BENCH_STARTS ?? 5)
 const port = Number(process.env.BENCH_PORT ?? 3395)
@@ -59,16 +59,7 @@ async function oneStart(dataDir: string, env: Record<string, string>): Promise<S
   const url = `http://127.0.0.1:${port}`
   const started = performance.now()
   const child = spawn(process.execPath, [...serveFlags(), ...nodeFlags, serverJs], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: serverEnv(port, dataDir, env),
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   let exited = false
