@@ -23,8 +23,7 @@ export async function queryNamed<T extends Record<string, unknown>>(
   prefix: string,
   statement: SQL,
 ): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(statement)
-  const name = `${prefix}_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`
+  const { name, text, params } = prepareNamed(prefix, statement)
   const { rows } = await db.$client.query<T>({ name, text, values: params })
   return rows
 }
@@ -37,9 +36,10 @@ export interface PreparedNamed {
 }
 
 /**
- * Renders `statement` and names it as queryNamed does, once, for queryPrepared to run many times
- * with different values (issue 44: rendering a search statement with drizzle and hashing its
- * text cost ~0.3 ms of the event loop per search). The statement's values that change per call
+ * Renders `statement` and names it (`prefix` and a hash of its text), as queryNamed does on each
+ * call; called once, for queryPrepared to run many times with different values (issue 44:
+ * rendering a search statement with drizzle and hashing its text cost ~0.3 ms of the event loop
+ * per search). The statement's values that change per call
  * must be placeholders (`sql.placeholder(name)`); any other value is part of the statement.
  */
 export function prepareNamed(prefix: string, statement: SQL): PreparedNamed {
