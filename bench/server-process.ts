@@ -55,6 +55,36 @@ export interface ServerProcessOptions {
 }
 
 /**
+ * Spawns the compiled server (apps/server/dist/server.js) under node with the `serve` script's
+ * flags, then `nodeFlags` (a flag given again overrides it: the last one wins), in serverEnv's
+ * environment. `exit` resolves when the process exits; `hasExited()` says whether it has.
+ */
+export function spawnServer(
+  port: number,
+  dataDir: string,
+  nodeFlags: readonly string[] = [],
+  env: Record<string, string> = {},
+): { child: ChildProcess; exit: Promise<void>; hasExited: () => boolean } {
+  const child = spawn(
+    process.execPath,
+    [...serveFlags(), ...nodeFlags, path.join(repoRoot, 'apps/server/dist/server.js')],
+    {
+      cwd: repoRoot,
+      env: serverEnv(port, dataDir, env),
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  )
+  let exited = false
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true
+      resolve()
+    }),
+  )
+  return { child, exit, hasExited: () => exited }
+}
+
+/**
  * The environment of a benchmark's server process: this process's, in production mode on
  * 127.0.0.1:`port` (APP_URL the same) with `dataDir` as DATA_DIR and warnings only in the log,
  * then `extra` over it.
@@ -84,26 +114,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'presently-bench-server-')))
   const url = `http://127.0.0.1:${options.port}`
   buildServer()
-  const child: ChildProcess = spawn(
-    process.execPath,
-    // The serve script's flags first: a flag given again in nodeFlags overrides it (the last one wins).
-    [...serveFlags(), ...(options.nodeFlags ?? []), path.join(repoRoot, 'apps/server/dist/server.js')],
-    {
-      cwd: repoRoot,
-      env: serverEnv(options.port, dataDir, options.env),
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  )
-  let exited = false
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true
-      resolve()
-    }),
-  )
+  const { child, exit, hasExited } = spawnServer(options.port, dataDir, options.nodeFlags ?? [], options.env)
   const deadline = Date.now() + 5 * 60_000
   for (;;) {
-    if (exited) throw new Error(`the server process exited before ${url}/healthz answered`)
+    if (hasExited()) throw new Error(`the server process exited before ${url}/healthz answered`)
     if (Date.now() > deadline) {
       child.kill('SIGTERM')
       throw new Error(`${url}/healthz did not answer within 5 minutes`)
@@ -120,7 +134,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     pid: child.pid!,
     dataDir,
     stop: async () => {
-      if (!exited) child.kill('SIGTERM')
+      if (!hasExited()) child.kill('SIGTERM')
       await exit
       if (!options.dataDir) await rm(dataDir, { recursive: true, force: true })
     },

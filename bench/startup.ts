@@ -18,7 +18,6 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:startup
  *   BENCH_STARTS=3 BENCH_NODE_FLAGS=--max-semi-space-size=16 npm run bench:startup
  */
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
@@ -26,12 +25,11 @@ import path from 'node:path'
 import { createScratchDatabase } from '@presently/db/testing'
 import { statCpuMicros } from './closed-loop.ts'
 import { processMemory } from './process-memory.ts'
-import { buildServer, serveFlags, serverEnv, startServerProcess } from './server-process.ts'
+import { buildServer, serveFlags, spawnServer, startServerProcess } from './server-process.ts'
 
 const starts = Number(process.env.BENCH_STARTS ?? 5)
 const port = Number(process.env.BENCH_PORT ?? 3395)
 const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean)
-const serverJs = path.resolve(import.meta.dirname, '../apps/server/dist/server.js')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -58,20 +56,10 @@ interface StartFigures {
 async function oneStart(dataDir: string, env: Record<string, string>): Promise<StartFigures> {
   const url = `http://127.0.0.1:${port}`
   const started = performance.now()
-  const child = spawn(process.execPath, [...serveFlags(), ...nodeFlags, serverJs], {
-    env: serverEnv(port, dataDir, env),
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  let exited = false
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true
-      resolve()
-    }),
-  )
+  const { child, exit, hasExited } = spawnServer(port, dataDir, nodeFlags, env)
   try {
     while (!(await accepts(port))) {
-      if (exited) throw new Error('the server exited before it listened')
+      if (hasExited()) throw new Error('the server exited before it listened')
       if (performance.now() - started > 5 * 60_000) throw new Error('the server did not listen within 5 minutes')
       await sleep(10)
     }
@@ -83,7 +71,7 @@ async function oneStart(dataDir: string, env: Record<string, string>): Promise<S
     const cpuMs = statCpuMicros(`/proc/${child.pid}/stat`) / 1000
     return { listeningMs, firstAnswerMs, cpuMs, peakMb: processMemory(child.pid!).peak }
   } finally {
-    if (!exited) child.kill('SIGTERM')
+    if (!hasExited()) child.kill('SIGTERM')
     await exit
   }
 }
