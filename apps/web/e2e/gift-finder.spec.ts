@@ -92,7 +92,9 @@ for (const width of [390, 1280]) {
       for (const card of await picks.allInnerTexts()) expect(card).not.toMatch(TODDLER)
       await expectNoSeriousViolations(page)
       await page.screenshot({ path: `test-results/gift-finder-results-${width}.png`, fullPage: true })
-      const titles = await picks.locator('[data-testid="product-card"]').allInnerTexts()
+      // Text content, not innerText: innerText follows the styles (upper-case brands, line breaks),
+      // and the other browser's first paint may come before its stylesheet.
+      const titles = await picks.locator('[data-testid="product-card"]').allTextContents()
 
       // The link pasted into another browser (no cookies, no storage) shows the same products.
       const other = await browser.newContext({ viewport: { width, height: 900 } })
@@ -103,7 +105,7 @@ for (const width of [390, 1280]) {
       )
       await expect(elsewhere.getByTestId('finder-pick').first()).toBeVisible()
       expect(
-        await elsewhere.getByTestId('finder-pick').locator('[data-testid="product-card"]').allInnerTexts(),
+        await elsewhere.getByTestId('finder-pick').locator('[data-testid="product-card"]').allTextContents(),
       ).toEqual(titles)
       await elsewhere.reload()
       await expect(elsewhere.getByTestId('finder-pick')).toHaveCount(titles.length)
