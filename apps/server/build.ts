@@ -1,6 +1,6 @@
 /**
  * Builds the server to JavaScript (issue 44; docs/decisions/compiled-server.md): esbuild bundles
- * src/server.ts with the workspace packages it imports (@presently/*, which ship TypeScript
+ * src/server.ts (and the catalog-import child, src/catalog-import/child.ts) with the workspace packages it imports (@presently/*, which ship TypeScript
  * source) into dist/, ES modules with linked source maps, for `node --enable-source-maps
  * dist/server.js`. Every other package stays an import that Node resolves from dist/ at run time
  * (apps/server/node_modules, then the root's), so native modules (argon2, the embedded
@@ -87,7 +87,12 @@ const sourceFileUrl: Plugin = {
 
 await rm(outdir, { recursive: true, force: true })
 const result = await build({
-  entryPoints: { server: path.join(here, 'src/server.ts') },
+  // The catalog-import child (src/catalog-import/child.ts) is an entry of its own: the server forks
+  // dist/catalog-import-child.js for each import (docs/decisions/catalog-jobs-process.md).
+  entryPoints: {
+    server: path.join(here, 'src/server.ts'),
+    'catalog-import-child': path.join(here, 'src/catalog-import/child.ts'),
+  },
   outdir,
   bundle: true,
   splitting: true,

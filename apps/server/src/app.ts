@@ -98,7 +98,10 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger']
   /** Replaces SMTP delivery (tests). */
   mailTransport?: MailTransport
-  /** Runs the Agenda scheduler of the email campaigns on this postgres:// URL (server.ts); unset: none. */
+  /**
+   * Runs the Agenda scheduler of the email campaigns on this postgres:// URL (server.ts), and the
+   * feed refreshes' imports in a child process on it; unset: no scheduler, imports in this process.
+   */
   jobsDatabaseUrl?: string
   /** Called for every route as it is registered (tests enumerate the route table with it). */
   onRoute?: (route: RouteOptions) => void
@@ -213,7 +216,8 @@ export async function buildApp({
   // Public reads on a replica when one has caught up (issue 42): request.readDb(), ctx.readDb.
   registerReplicaReads(app, { db, replicas, catalogVersion })
   // Prices that move (issue 39): push keys, feed refreshes, the alert run and their jobs.
-  const prices = await registerPrices(app, { db, mailer, env })
+  // With the server's database URL, feed imports run in a child process (catalog-jobs-process.md).
+  const prices = await registerPrices(app, { db, mailer, env, catalogDatabaseUrl: jobsDatabaseUrl })
   const jobs = registerJobs(app, {
     db,
     mailer,

@@ -5,6 +5,7 @@ import { pino } from 'pino'
 import { ensureAdmin } from '@presently/api'
 import { EmbeddedDatabaseError, openDatabase, runMigrations, withStartupLock, type Database } from '@presently/db'
 import { seedCatalogIfEmpty } from '@presently/db/import'
+import { childImportRunner, type ChildLog } from './catalog-import/run-in-child.ts'
 import { parseEnv, type Env } from './env.ts'
 import { LOG_HOOKS } from './plugins/secret-urls.ts'
 
@@ -27,8 +28,9 @@ const logger =
     : { level: env.LOG_LEVEL, hooks: LOG_HOOKS }
 
 /** What the starting process writes to (the Fastify app's logger, or the primary's own). */
-interface StartLog {
-  info: (message: string) => void
+interface StartLog extends ChildLog {
+  info(message: string): void
+  info(obj: object, message: string): void
 }
 
 /**
@@ -66,7 +68,10 @@ function describe(database: Database): string {
 async function startupTasks(database: Database, log: StartLog): Promise<void> {
   await withStartupLock(database.db, async () => {
     await runMigrations(database.db)
-    await seedCatalogIfEmpty(database.db, (message: string) => log.info(message), env.CATALOG_FEEDS)
+    // The import runs in a child process with its own heap (docs/decisions/catalog-jobs-process.md).
+    await seedCatalogIfEmpty(database.db, (message: string) => log.info(message), env.CATALOG_FEEDS, {
+      runImport: childImportRunner({ databaseUrl: database.url, log }),
+    })
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const outcome = await ensureAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })
       log.info(`admin account ${env.ADMIN_EMAIL}: ${outcome}`)

@@ -15,6 +15,7 @@ import {
 import type { Db } from '@presently/db'
 import type { Mailer } from '@presently/email'
 import { createOutsideFetcher, testOnlyAllowList } from '@presently/outside-fetch'
+import { childImportRunner } from '../catalog-import/run-in-child.ts'
 import type { Env } from '../env.ts'
 
 /** How often queued push messages are delivered when no run delivered them (a retry, a crash). */
@@ -48,13 +49,17 @@ export interface PricesSetup {
  * the push sender (web-push) with a retry loop, the CATALOG_FEEDS refreshes (downloads through
  * the one guarded outside fetcher) and the price alert run that follows each refresh and runs daily.
  *
+ * With `catalogDatabaseUrl` (the server's own database URL) each refresh's import runs in a child
+ * process with its own heap (docs/decisions/catalog-jobs-process.md); without it (tests that build
+ * the app over a test database) in this process.
+ *
  * @throws Error for a CATALOG_FEEDS entry that cannot be read (bad mapping, schedule, duplicate name).
  */
 export async function registerPrices(
   app: FastifyInstance,
-  options: { db: Db; mailer: Mailer; env: Env },
+  options: { db: Db; mailer: Mailer; env: Env; catalogDatabaseUrl?: string },
 ): Promise<PricesSetup> {
-  const { db, mailer, env } = options
+  const { db, mailer, env, catalogDatabaseUrl } = options
   const keys = await resolveVapidKeys({
     publicKey: env.VAPID_PUBLIC_KEY,
     privateKey: env.VAPID_PRIVATE_KEY,
@@ -77,8 +82,11 @@ export async function registerPrices(
       : {}),
   })
   const limits = { maxBytes: env.FEED_DOWNLOAD_MAX_MB * 2 ** 20, timeoutMs: env.FEED_DOWNLOAD_TIMEOUT_SECONDS * 1000 }
+  const runImport = catalogDatabaseUrl
+    ? childImportRunner({ databaseUrl: catalogDatabaseUrl, log: app.log })
+    : undefined
   const refresh = async (name: string) => {
-    const summary = await runFeedRefresh(db, feeds, name, { fetcher, limits, afterImport: runAlerts })
+    const summary = await runFeedRefresh(db, feeds, name, { fetcher, limits, afterImport: runAlerts, runImport })
     app.log.info({ feed: name, ...summary }, `feed ${name}: refresh ${summary.status}`)
     return summary
   }

@@ -180,6 +180,17 @@ export type CatalogImportErrorCode =
   | 'BAD_GZIP'
   | 'BAD_ENCODING'
 
+/** The options of an import that can cross a process boundary (no callbacks, no dry run). */
+export type ImportJobOptions = Omit<ImportCatalogOptions, 'onProgress' | 'onPhase' | 'dryRun'>
+
+/**
+ * Runs one import and resolves to its summary: importCatalog on the caller's own database, or
+ * the same in another process (apps/server runs the shop's imports in a child process with its
+ * own heap: docs/decisions/catalog-jobs-process.md). Rejects as importCatalog does
+ * (CatalogImportError with its code, database errors).
+ */
+export type CatalogImportRunner = (options: ImportJobOptions) => Promise<ImportSummary>
+
 /** Why importCatalog could not import a file (as opposed to skipping some rows). */
 export class CatalogImportError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import { access } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Db } from '../client.ts'
-import { importCatalog, type ImportSummary } from '../import/import-catalog.ts'
+import { importCatalog, type CatalogImportRunner, type ImportSummary } from '../import/import-catalog.ts'
 import { loadMappingFile, type FeedMapping } from '../import/mapping.ts'
 import { products } from '../schema/index.ts'
 
@@ -65,6 +65,8 @@ export async function resolveFeedEntry(entry: string): Promise<FeedEntry> {
  * stays); a feed that cannot be read at all throws.
  *
  * @param log optional sink for one-line progress messages (e.g. console.log).
+ * @param options.runImport runs each import (default importCatalog on `db`, in this process; the
+ *   shop's server runs them in a child process: docs/decisions/catalog-jobs-process.md).
  * @returns the import summaries, or null when the table already had products (nothing done).
  * @throws whatever importCatalog throws (e.g. a missing feed file).
  */
@@ -72,7 +74,9 @@ export async function seedCatalogIfEmpty(
   db: Db,
   log?: (message: string) => void,
   feeds?: readonly string[],
+  options: { runImport?: CatalogImportRunner } = {},
 ): Promise<ImportSummary[] | null> {
+  const runImport: CatalogImportRunner = options.runImport ?? ((job) => importCatalog(db, job))
   const existing = await db.select({ id: products.id }).from(products).limit(1)
   if (existing.length > 0) return null
   // A feed downloaded from a URL (issue 39) is imported by its first scheduled or staff refresh.
@@ -86,7 +90,7 @@ export async function seedCatalogIfEmpty(
   )
   const summaries: ImportSummary[] = []
   for (const entry of entries) {
-    const summary = await importCatalog(db, {
+    const summary = await runImport({
       file: entry.file,
       mapping: entry.mapping,
       ...(entry.descriptionsFile ? { descriptionsFile: entry.descriptionsFile } : {}),

@@ -3,7 +3,7 @@ import { mkdir, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { catalogImports, desc, eq, type Db } from '@presently/db'
-import { importCatalog, resolveFeedEntry, type FeedMapping } from '@presently/db/import'
+import { importCatalog, resolveFeedEntry, type CatalogImportRunner, type FeedMapping } from '@presently/db/import'
 import { AppError, type FeedRun, type FeedRunSummary, type FeedStatus } from '@presently/domain'
 import { redactedUrl, type OutsideFetcher } from '@presently/outside-fetch'
 import { describeSchedule, nextRunAfter, validateSchedule } from '../jobs/schedule.ts'
@@ -136,6 +136,10 @@ const running = new Map<string, Promise<FeedRunSummary>>()
  * feed while one runs in this process gets that run's result (on several instances, the scheduler's
  * lock gives a scheduled run to one; a staff run beside it finds the rows unchanged).
  *
+ * `options.runImport` runs the import (default importCatalog on `db`, in this process; the shop's
+ * server runs it in a child process with its own heap: docs/decisions/catalog-jobs-process.md);
+ * a child that fails or dies is a failed run like any other import error.
+ *
  * @throws AppError NOT_FOUND "Feed not found"; a failed download or import as a summary with
  *   status "failed" and its error (never a partial import that looks complete).
  */
@@ -147,6 +151,7 @@ export async function runFeedRefresh(
     fetcher?: OutsideFetcher
     limits: FeedDownloadLimits
     afterImport?: () => Promise<{ emails: number; alerts: number }>
+    runImport?: CatalogImportRunner
   },
 ): Promise<FeedRunSummary> {
   const feed = feeds.find((f) => f.name === name)
@@ -181,7 +186,8 @@ export async function runFeedRefresh(
     }
     let importId: number | null = null
     try {
-      const summary = await importCatalog(db, { file: feed.file, mapping: feed.mapping })
+      const job = { file: feed.file, mapping: feed.mapping }
+      const summary = await (options.runImport ? options.runImport(job) : importCatalog(db, job))
       importId = summary.importId
     } catch (err) {
       // importCatalog recorded the failed run; its row is the summary.
