@@ -3,8 +3,9 @@
  * (default 1,000,000) is imported into a fresh database (the first import, bulk path), then a
  * later version of it in which 1% of the rows changed (0.8% cheaper, 0.1% stock flipped, 0.05%
  * gone, 0.05% new; see refresh-feed.ts) is imported again: a refresh. Both imports run in a child
- * process (import-feed-child.ts) with the server's node flags (its `serve` script: a scheduled
- * refresh runs in the server process), so the peak RSS printed is the importer's. During the refresh a
+ * process (import-feed-child.ts) with the node flags of the server's catalog-import child (a
+ * scheduled refresh's import runs in a child of the server with Node's default heap:
+ * docs/decisions/catalog-jobs-process.md), so the peak RSS printed is the importer's. During the refresh a
  * server process on the same database answers catalog reads (BENCH_READERS concurrent readers,
  * default 4, each cycling through listing pages, sorts, categories and searches of
  * /api/products): their latencies (p50, p95, max) before and during it are printed, and the
@@ -32,7 +33,7 @@ import { createDb, sql, startTemporaryCluster } from '@presently/db'
 import { createScratchDatabase } from '@presently/db/testing'
 import { percentile } from './closed-loop.ts'
 import { ONE_PERCENT, writeFeed } from './refresh-feed.ts'
-import { serveFlags, startServerProcess } from './server-process.ts'
+import { catalogImportFlags, startServerProcess } from './server-process.ts'
 
 const rows = Number(process.env.BENCH_REFRESH_ROWS ?? 1_000_000)
 const readers = Number(process.env.BENCH_READERS ?? 4)
@@ -69,9 +70,9 @@ interface ChildResult {
 async function importInChild(url: string, file: string, batchSize: number): Promise<ChildResult> {
   const { stdout } = await run(
     process.execPath,
-    // The node flags the server runs with (its `serve` script): a scheduled refresh runs inside
-    // the server process (the feed-refresh job), so the importer is measured as it runs there.
-    ['--import', 'tsx', ...serveFlags(), path.join(here, 'import-feed-child.ts'), url, file, String(batchSize)],
+    // The node flags of the server's catalog-import child (the feed-refresh job's import runs
+    // there), so the importer is measured as it runs in the shop.
+    ['--import', 'tsx', ...catalogImportFlags(), path.join(here, 'import-feed-child.ts'), url, file, String(batchSize)],
     { maxBuffer: 1 << 20 },
   )
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildResult

@@ -33,6 +33,15 @@ export function serveFlags(): string[] {
   return words.slice(1).filter((word) => word.startsWith('-'))
 }
 
+/**
+ * The node flags of the server's catalog-import child (apps/server/src/catalog-import/
+ * run-in-child.ts, childEntry): of the serve script's flags only --enable-source-maps, so the
+ * child's heap is Node's default, not the server's capped one (docs/decisions/catalog-jobs-process.md).
+ */
+export function catalogImportFlags(): string[] {
+  return serveFlags().filter((flag) => flag === '--enable-source-maps')
+}
+
 export interface ServerProcess {
   /** http://127.0.0.1:PORT */
   url: string

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, products } from '@presently/db'
-import { CatalogImportError } from '@presently/db/import'
+import { CatalogImportError, seedCatalogIfEmpty } from '@presently/db/import'
 import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
 import { runFeedRefresh, type FeedConfig } from '@presently/api'
 import { childImportRunner, runImportInChild } from './run-in-child.ts'
@@ -34,6 +34,22 @@ describe('catalog imports in a child process (issue 44, catalog-jobs-process.md)
     mapping: { source: 'child_feed', merchant: 'Child Feed' },
   })
   const limits = { maxBytes: 1024, timeoutMs: 5000 }
+
+  it("seeds an empty shop's CATALOG_FEEDS through the child (the start-up import)", async () => {
+    const file = path.join(dir, 'child-seed.csv')
+    await writeFile(file, CSV)
+    await writeFile(
+      path.join(dir, 'child-seed.mapping.json'),
+      JSON.stringify({ source: 'child_seed', merchant: 'Seed' }),
+    )
+    const pids: number[] = []
+    const summaries = await seedCatalogIfEmpty(t.db, undefined, [file], {
+      runImport: (job) => runImportInChild(job, { databaseUrl: t.url, log, onStart: (pid) => pids.push(pid) }),
+    })
+    expect(pids).toHaveLength(1)
+    expect(summaries).toMatchObject([{ source: 'child_seed', imported: 2 }])
+    expect(await t.db.select().from(products).where(eq(products.source, 'child_seed'))).toHaveLength(2)
+  }, 60_000)
 
   it('imports in another process, whose rows the server then reads', async () => {
     const file = path.join(dir, 'child-feed.csv')
