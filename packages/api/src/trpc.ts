@@ -37,6 +37,11 @@ export type RateLimitedAction =
   /** Issue 37: opening a guest's confirmation or personal link (per IP). */
   | 'guest-link'
   | 'exchange-link'
+  /**
+   * Issue 36: reading a participant's page by personal link (per IP, the shared-list limit,
+   * counted in each instance's memory, not shared: docs/decisions/rate-limits.md).
+   */
+  | 'exchange-page'
   | 'exchange-join'
   | 'exchange-message'
   /** Issue 40: every public call of the gift finder and its collections (per IP). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import helmet from 'helmet'
+import { LRUCache } from 'lru-cache'
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit'
 import { AppError, AUTH_MESSAGES } from '@presently/domain'
 import type { RateLimitedAction } from '@presently/api'
@@ -80,6 +81,7 @@ const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
   'guest-claim',
   'guest-link',
   'exchange-link',
+  'exchange-page',
   'exchange-join',
   'exchange-message',
   'gift-finder',
@@ -91,6 +93,29 @@ const RATE_LIMITED_ACTIONS: readonly RateLimitedAction[] = [
  */
 export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()'
+
+/** Addresses whose page reads are counted in this process at once (a flood from more only resets the oldest counts). */
+const LOCAL_COUNTERS = 50_000
+
+/**
+ * A fixed-window count per key held in this process only: `hit(key)` counts one call and
+ * answers whether it is within `max` per `windowMs`, and if not the seconds until the window
+ * ends. For issue 36's participant page, whose reads are too frequent for a shared upsert each
+ * and whose 128-bit tokens cannot be guessed (docs/decisions/rate-limits.md "The participant's
+ * page: counted in each instance").
+ */
+export function localRateLimit(max: number, windowMs: number) {
+  const counts = new LRUCache<string, { count: number; endsAt: number }>({ max: LOCAL_COUNTERS })
+  return (key: string, now = Date.now()): { allowed: boolean; retryAfterSeconds: number } => {
+    let entry = counts.get(key)
+    if (!entry || entry.endsAt <= now) {
+      entry = { count: 0, endsAt: now + windowMs }
+      counts.set(key, entry)
+    }
+    entry.count++
+    return { allowed: entry.count <= max, retryAfterSeconds: Math.max(1, Math.ceil((entry.endsAt - now) / 1000)) }
+  }
+}
 
 /** Methods that change nothing (RFC 9110 §9.2.1); every other method is a write. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -182,6 +207,10 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     keyGenerator: keyOf,
   })
 
+  // The participant's page of a gift exchange (issue 36): the same limit, counted in this process
+  // (rate-limits.md "The participant's page: counted in each instance").
+  const byExchangePageIp = localRateLimit(options.rateLimits.sharedListMax, 60_000)
+
   // The gift finder (issue 40): public and uncached per question at first, so per IP per minute.
   const byFinderIp = app.createRateLimit({
     max: options.rateLimits.giftFinderMax ?? 60,
@@ -235,6 +264,12 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     if (!RATE_LIMITED_ACTIONS.includes(action)) throw new Error(`unknown rate-limited action ${action}`)
     if (action === 'shared-list' || action === 'exchange-link')
       return limit(bySharedListIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
+    if (action === 'exchange-page') {
+      const { allowed, retryAfterSeconds } = byExchangePageIp(`ip:${action}:${normalizeIP(request.ip)}`)
+      if (allowed) return
+      void reply.header('retry-after', retryAfterSeconds)
+      throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyAttempts)
+    }
     if (action === 'gift-finder') return limit(byFinderIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     if (action === 'guest-link') return limit(byGuestLinkIp, request, reply, `ip:${action}:${normalizeIP(request.ip)}`)
     if (action === 'guest-claim') {

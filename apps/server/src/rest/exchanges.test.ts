@@ -4,7 +4,9 @@ import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
 import { desc, emailLog, eq, exchangeAssignments, inArray } from '@presently/db'
 import { extractLinks } from '@presently/email'
 import { ukToday } from '@presently/domain'
+import { sql } from '@presently/db'
 import { buildTestApp, logInto, signedInUser, withSession, type TestAccount } from '../testing/auth-helpers.ts'
+import { localRateLimit } from '../plugins/security.ts'
 
 let testDb: TestDatabase
 let app: FastifyInstance
@@ -259,5 +261,67 @@ describe('/api/exchanges and /api/exchange-links (issue 36)', () => {
     expect(hints.statusCode).toBe(200)
     expect((await santaPage()).json<{ match: { hints: string } }>().match.hints).toBe('Size S; loves kites')
     expect((await page(ex.tokens[0]!)).json<{ me: { hints: string } }>().me.hints).toBe('Size S; loves kites')
+  })
+
+  it('limits page reads per IP in this process, and every other personal link call in PostgreSQL', async () => {
+    const ex = await drawnExchange('REST page limit')
+    const limited = await buildTestApp(testDb.db, { SHARED_LIST_RATE_LIMIT_PER_MINUTE: 3 })
+    try {
+      const counters = async (ip: string) =>
+        (
+          await testDb.db.execute<{ key: string }>(
+            sql`select key from rate_limit_counters where key like ${`%:${ip}`} order by key`,
+          )
+        ).rows.map((r) => r.key)
+      const from = (ip: string) => ({ remoteAddress: ip })
+      const statuses: number[] = []
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.inject({
+          method: 'GET',
+          url: `/api/exchange-links/${ex.tokens[0]}`,
+          ...from('198.51.100.36'),
+        })
+        statuses.push(res.statusCode)
+        if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+      }
+      expect(statuses).toEqual([200, 200, 200, 429])
+      // tRPC's view counts against the same limit.
+      const input = encodeURIComponent(JSON.stringify({ token: ex.tokens[1] }))
+      const trpc = await limited.inject({
+        method: 'GET',
+        url: `/trpc/exchangeParticipants.view?input=${input}`,
+        ...from('198.51.100.36'),
+      })
+      expect(trpc.statusCode).toBe(429)
+      // Another address has its own count; page reads leave no shared counter.
+      expect(
+        (await limited.inject({ method: 'GET', url: `/api/exchange-links/${ex.tokens[0]}`, ...from('198.51.100.37') }))
+          .statusCode,
+      ).toBe(200)
+      expect(await counters('198.51.100.36')).toEqual([])
+      // The other calls of a personal link still count in rate_limit_counters (shared by instances).
+      const ideas = await limited.inject({
+        method: 'GET',
+        url: `/api/exchange-links/${ex.tokens[0]}/ideas`,
+        ...from('198.51.100.36'),
+      })
+      expect(ideas.statusCode).not.toBe(429)
+      expect(await counters('198.51.100.36')).toEqual(['ip:exchange-link:198.51.100.36'])
+    } finally {
+      await limited.close()
+    }
+  })
+})
+
+describe('localRateLimit', () => {
+  it('counts per key in fixed windows and says when the window ends', () => {
+    const hit = localRateLimit(2, 60_000)
+    expect([hit('a', 0), hit('a', 1_000), hit('a', 2_000), hit('b', 2_000)]).toEqual([
+      { allowed: true, retryAfterSeconds: 60 },
+      { allowed: true, retryAfterSeconds: 59 },
+      { allowed: false, retryAfterSeconds: 58 },
+      { allowed: true, retryAfterSeconds: 60 },
+    ])
+    expect(hit('a', 60_000)).toEqual({ allowed: true, retryAfterSeconds: 60 })
   })
 })

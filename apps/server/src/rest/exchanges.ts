@@ -78,13 +78,13 @@ export async function registerExchangeRoutes(app: FastifyInstance, db: Db, optio
   }
   // The participant's page is the one call made again and again (each reload, each participant),
   // so it goes to its service directly rather than through a caller: the same per-IP limit on a
-  // personal link as the procedure's refOf, the same service, the same response serializer; the
+  // personal link as the procedure's refOf (counted in this process: rate-limits.md), the same service, the same response serializer; the
   // page's JSON is kept with the service's cached page (gift-exchanges.md "The participant's page").
   const sendPage: SendPage = async (request, reply, ref) => {
     void reply.header('cache-control', 'no-store')
     let participantRef: ParticipantRef
     if ('token' in ref) {
-      await options.auth.plumbing(request, reply).rateLimit('exchange-link')
+      await options.auth.plumbing(request, reply).rateLimit('exchange-page')
       participantRef = ref
     } else {
       participantRef = { userId: signedIn(request).id, exchangeId: ref.exchangeId }

@@ -47,10 +47,17 @@ export const participantRefInput = z
     error: 'Please give either a token or an exchangeId',
   })
 
-/** The ref of a call; counts a token call against the per-IP limit. */
-async function refOf(ctx: Context, input: { token?: string; exchangeId?: number }): Promise<ParticipantRef> {
+/**
+ * The ref of a call; counts a token call against the per-IP limit of `action` ('exchange-page'
+ * for reading the page, counted in this process; 'exchange-link', shared, for every other call).
+ */
+async function refOf(
+  ctx: Context,
+  input: { token?: string; exchangeId?: number },
+  action: 'exchange-link' | 'exchange-page' = 'exchange-link',
+): Promise<ParticipantRef> {
   if (input.token !== undefined) {
-    await ctx.auth?.rateLimit('exchange-link')
+    await ctx.auth?.rateLimit(action)
     return { token: input.token }
   }
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' })
@@ -74,7 +81,7 @@ export const exchangeParticipantsRouter = router({
   view: publicProcedure
     .input(participantRefInput)
     .output(participantViewOutput)
-    .query(async ({ ctx, input }) => viewParticipant(ctx.db, await refOf(ctx, input), ctx.user)),
+    .query(async ({ ctx, input }) => viewParticipant(ctx.db, await refOf(ctx, input, 'exchange-page'), ctx.user)),
   /** POST .../join: confirms the place (the emailed link confirms the address). */
   join: publicProcedure
     .input(participantRefInput)

@@ -595,6 +595,80 @@ describe("the participant's page, kept per participant, viewer and data fingerpr
     await t.db.execute(sql`update users set display_name = null where id = ${organiser.id}`)
   })
 
+  it('a write by SQL alone to any table the page shows changes it (each table’s trigger moves the page version)', async () => {
+    const ex = await openedExchange('Kept pages by SQL')
+    const truth = await giftees(ex.id)
+    const [santa, giftee] = [...truth].find(([giver, receiver]) => ex.tokens.has(giver) && ex.tokens.has(receiver))!
+    const santaReader = ex.readers.get(santa)!
+    const idOf = async (name: string) =>
+      (
+        await t.db
+          .select({ id: exchangeParticipants.id })
+          .from(exchangeParticipants)
+          .where(sql`${exchangeParticipants.exchangeId} = ${ex.id} and ${exchangeParticipants.name} = ${name}`)
+      )[0]!.id
+    const [santaId, gifteeId] = [await idOf(santa), await idOf(giftee)]
+    const version = async () =>
+      (
+        await t.db.execute<{ version: string }>(
+          sql`select version::text as version from exchange_page_versions where exchange_id = ${ex.id}`,
+        )
+      ).rows[0]?.version
+    const same = async () => {
+      const view = await read(santaReader)
+      expect(JSON.stringify(view)).toBe(await fresh(santaReader))
+      return view
+    }
+    await same()
+    const writes: [string, () => Promise<unknown>, (view: Awaited<ReturnType<typeof read>>) => void][] = [
+      [
+        'an item inserted',
+        () => t.db.execute(sql`insert into exchange_items (participant_id, title) values (${gifteeId}, 'SQL socks')`),
+        (view) => expect(view.match!.items.map((i) => i.title)).toContain('SQL socks'),
+      ],
+      [
+        'an item updated',
+        () => t.db.execute(sql`update exchange_items set title = 'SQL gloves' where title = 'SQL socks'`),
+        (view) => expect(view.match!.items.map((i) => i.title)).toContain('SQL gloves'),
+      ],
+      [
+        'an item deleted',
+        () => t.db.execute(sql`delete from exchange_items where title = 'SQL gloves'`),
+        (view) => expect(view.match!.items.map((i) => i.title)).not.toContain('SQL gloves'),
+      ],
+      [
+        'a message inserted',
+        () =>
+          t.db.execute(
+            sql`insert into exchange_messages (exchange_id, santa_id, giftee_id, from_santa, kind, body)
+                values (${ex.id}, ${santaId}, ${gifteeId}, true, 'question', 'Tea or coffee?')`,
+          ),
+        (view) => expect(view.withGiftee.map((m) => m.body)).toEqual(['Tea or coffee?']),
+      ],
+      [
+        'a message updated',
+        () => t.db.execute(sql`update exchange_messages set body = 'Tea?' where santa_id = ${santaId}`),
+        (view) => expect(view.withGiftee.map((m) => m.body)).toEqual(['Tea?']),
+      ],
+      [
+        'a message deleted',
+        () => t.db.execute(sql`delete from exchange_messages where santa_id = ${santaId}`),
+        (view) => expect(view.withGiftee).toEqual([]),
+      ],
+      [
+        'the giftee’s row updated',
+        () => t.db.execute(sql`update exchange_participants set hints = 'Hints by SQL' where id = ${gifteeId}`),
+        (view) => expect(view.match!.hints).toBe('Hints by SQL'),
+      ],
+    ]
+    for (const [what, write, check] of writes) {
+      const before = await version()
+      await write()
+      expect(await version(), what).not.toBe(before)
+      check(await same())
+    }
+  })
+
   it('a signed-in viewer gets their own page: attached and canAttach follow the viewer, not the link', async () => {
     const ex = await openedExchange('Kept pages viewers')
     const person = ex.people[1]!

@@ -6,30 +6,23 @@ import type { ExchangeRow, ParticipantRef, ParticipantRow } from './access.ts'
 
 /**
  * Everything a participant's page reads besides the participant's and the exchange's own rows
- * (which the same query returns), as one text: the organiser's name and email; the giftee's id
- * and row version; the Santa's id; the items of the participant and of the giftee with their
- * products' row versions; the messages with the giftee and with the Santa. Row versions are
- * `xmin` (the id of the transaction that wrote that version of the row: every committed update
- * gives a new one). Any write that would change the page changes this text: a list edit, hints,
- * a draw or re-assignment, "got it", a message, a product disabled, renamed or re-priced by a
- * catalog refresh, the organiser's display name. Computed by PostgreSQL from the indexes the
- * page's own reads use (issue 36, docs/decisions/gift-exchanges.md "The participant's page").
+ * (which the same query returns), as one text: the `xmin` of the exchange's and the participant's
+ * rows (the id of the transaction that wrote that version: every committed update gives a new
+ * one), the organiser's name and email, the exchange's page version and the catalog version.
+ * The page version (`exchange_page_versions`, migration issue36_page_version_sql) moves at the
+ * commit of every write to the exchange's participants, pairs, lists and messages, by deferred
+ * triggers; the catalog version (`catalog_state`, migration 0005) at every write to products (a
+ * product on a list disabled, renamed or re-priced by staff or a catalog refresh). So any write
+ * that would change the page changes this text, whoever makes it, and the statement reads three
+ * rows by primary key for it instead of aggregating the lists and messages (issue 36,
+ * docs/decisions/gift-exchanges.md "The participant's page").
  */
-const giftee = sql`(select ga.receiver_id from exchange_assignments ga where ga.giver_id = ${exchangeParticipants.id})`
-const santa = sql`(select sa.giver_id from exchange_assignments sa where sa.receiver_id = ${exchangeParticipants.id})`
 const FINGERPRINT = sql<string>`concat_ws('|',
   ${exchanges}.xmin::text,
   ${exchangeParticipants}.xmin::text,
   coalesce((select md5(concat_ws(',', u.display_name, u.email)) from users u where u.id = ${exchanges.organiserId}), '-'),
-  coalesce((select concat_ws(',', gp.id, gp.xmin::text) from exchange_participants gp where gp.id = ${giftee}), '-'),
-  coalesce(${santa}::text, '-'),
-  coalesce((select md5(string_agg(concat_ws(':', i.participant_id, i.id, i.xmin::text, coalesce(pr.xmin::text, '-')), ',' order by i.participant_id, i.id))
-              from exchange_items i left join products pr on pr.id = i.product_id
-             where i.participant_id = ${exchangeParticipants.id} or i.participant_id = ${giftee}), '-'),
-  coalesce((select md5(string_agg(concat_ws(':', m.id, m.xmin::text), ',' order by m.id))
-              from exchange_messages m
-             where (m.santa_id = ${exchangeParticipants.id} and m.giftee_id = ${giftee})
-                or (m.giftee_id = ${exchangeParticipants.id} and m.santa_id = ${santa})), '-'))`
+  coalesce((select v.version::text from exchange_page_versions v where v.exchange_id = ${exchanges.id}), '-'),
+  coalesce((select c.version::text from catalog_state c where c.id = 1), '-'))`
 
 /**
  * The participant (and their exchange) a personal link or a signed-in user stands for, as
@@ -55,7 +48,7 @@ export async function resolveForView(
 
 /**
  * The two lookups of the page, as named prepared statements: PostgreSQL plans each once per
- * connection (planning the fingerprint's subqueries took longer than running them: 0.7 ms vs 0.3).
+ * connection (planning the former fingerprint's subqueries took longer than running them: 0.7 ms vs 0.3).
  */
 function prepareLookups(db: Db) {
   const fields = { participant: exchangeParticipants, exchange: exchanges, fingerprint: FINGERPRINT }

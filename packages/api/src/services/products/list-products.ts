@@ -424,12 +424,18 @@ function searchStatement(
   const { filters } = listingFilters(boundQuery)
   const giftConditions = gift ? giftQuestionConditions(gift, { maxPrice: bound.giftMaxPrice, age: bound.giftAge }) : []
   const searchFilter = searchFilterOfTerms(shape, bound)
-  const conditions = [visibleCondition(), ...giftConditions, ...filters, searchFilter.condition]
+  const terms = orderTerms(boundQuery, searchFilter.rank)
+  // The rank orders first (no other sort chosen) and has a costly part to defer: see SplitRank.
+  const split = searchFilter.split && terms[0]?.expr === searchFilter.rank ? searchFilter.split : undefined
+  const conditions = [visibleCondition(), ...giftConditions, ...filters, split?.condition ?? searchFilter.condition]
   const probes = probe ? searchProbe(bound.search) : undefined
 
-  const terms = orderTerms(boundQuery, searchFilter.rank)
   const keys = sql.join(
-    terms.map((term, i) => sql`${term.expr} as ${sql.identifier(`k${i}`)}`),
+    terms.map((term, i) =>
+      i === 0 && split
+        ? sql`${split.base} as k0, ${split.lower} as k0_lower, ${split.upper} as k0_upper`
+        : sql`${term.expr} as ${sql.identifier(`k${i}`)}`,
+    ),
     sql`, `,
   )
   /** The order over `source` (matches, or the page's top rows), ties on id. */
@@ -449,13 +455,31 @@ function searchStatement(
     query.maxPrice !== undefined ? sql`matches.price <= ${bound.maxPrice}` : undefined,
   ].filter((c): c is SQL => c !== undefined)
   const bandOnMatches = bandTerms.length ? and(...bandTerms)! : undefined
+  const whereBand = bandOnMatches ? sql`where ${bandOnMatches}` : sql``
+  // The page's candidates: all matches, or with a split rank those whose upper bound reaches the
+  // n-th highest lower bound (n = offset + limit; none other can be in the first n, since its
+  // rank is below n ranks), their rank completed by the deferred part. Same order, same rows.
+  const candidates = split
+    ? sql`(select ${sql.join(
+        [
+          sql`matches.id`,
+          sql`matches.k0 + ${split.extra} as k0`,
+          ...terms.slice(1).map((_, i) => sql`matches.${sql.identifier(`k${i + 1}`)}`),
+        ],
+        sql`, `,
+      )}
+          from matches join ${products} on ${products.id} = matches.id
+         where ${bandOnMatches ? sql`${bandOnMatches} and ` : sql``}matches.k0 + matches.k0_upper >= coalesce((
+               select matches.k0 + matches.k0_lower from matches ${whereBand}
+                order by 1 desc limit 1 offset greatest(${bound.offset}::bigint + ${bound.limit}::bigint - 1, 0)), '-infinity')) matches`
+    : sql`matches ${whereBand}`
   // The probe looks up the matches' titles one by one by primary key ("offset 0" keeps the
   // planner from joining them to a scan of the whole table), stopping at the first that holds
   // the words; only when none does is the whole visible catalog asked (anyVisible).
   return prepareNamed(
     'presently_search_page',
     sql`
-    with matches as materialized (
+    with ${split ? sql`${split.with}, ` : sql``}matches as materialized (
       select ${products.id} as id, ${products.price} as price, ${keys}
         from ${products}
        where ${and(...conditions)}
@@ -471,7 +495,7 @@ function searchStatement(
            page.*
       from summary left join lateral (
         select ${productSelectList}
-          from (select * from matches ${bandOnMatches ? sql`where ${bandOnMatches}` : sql``}
+          from (select * from ${candidates}
                  order by ${orderOn('matches')}
                  limit ${bound.limit} offset ${bound.offset}) top
           join ${products} on ${products.id} = top.id

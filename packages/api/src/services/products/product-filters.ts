@@ -30,6 +30,26 @@ export interface SearchFilter {
   mode: 'fulltext' | 'trigram'
   /** The corrected query when the words matched nothing ("lgeo" -> "lego"), else null. */
   suggestion: string | null
+  /** The same filter and rank with the rank's costly part deferred (SplitRank), where one exists. */
+  split?: SplitRank
+}
+
+/**
+ * A search whose rank is `base + extra`, where `extra` is costly per row and bounded by cheap
+ * `lower` and `upper` (lower <= extra <= upper for every matching row), so that a statement can
+ * rank exactly while computing `extra` only for the rows whose `base + upper` reaches the n-th
+ * highest `base + lower` (issue 44: the typo search's word_similarity, about 10-20 us a title,
+ * was half of a typo miss's PostgreSQL time). All four read products' columns; `condition`,
+ * `lower` and `upper` read the CTE `with` declares (`name as (...)`), which the statement must
+ * put first in its WITH list.
+ */
+export interface SplitRank {
+  with: SQL
+  condition: SQL
+  base: SQL
+  extra: SQL
+  lower: SQL
+  upper: SQL
 }
 
 /** Rank bonus of a product whose title holds every word of the query, whole (stemmed). */
@@ -156,11 +176,26 @@ function typoFilter(terms: SearchTerms, withCorrection: boolean): SearchFilter {
   // With a correction, `suggestion` is its text (or a placeholder for it), never null.
   const corrected = tsQueryOf(suggestion as Bound<string>)
   const matchesCorrected = sql`${products.searchVector} @@ ${corrected}`
+  const fixedIds = sql`select fixed.id from products fixed where fixed.search_vector @@ ${corrected}`
+  const base = sql`case when ${matchesCorrected} then ${sql.raw(String(TITLE_WORDS_BONUS))} + case when ${titleWords(corrected)} then ${sql.raw(String(TITLE_WORDS_BONUS))} else 0 end + ts_rank_cd(${products.searchVector}, ${corrected}) else 0 end`
+  // The split: a title among the trigram matches has word_similarity >= the threshold (that is
+  // what `<%` asks), any other < it, and every one is within [0, 1]. The threshold is read as
+  // SHOW prints it (6 significant digits), so the bounds step 1e-5 outward; unset, [0, 1].
+  const threshold = sql`(select current_setting('pg_trgm.word_similarity_threshold', true)::float8)`
+  const isTrigramMatch = sql`${products.id} in (select id from typo_ids)`
   return {
-    condition: sql`${products.id} in (${trigramIds} union all select fixed.id from products fixed where fixed.search_vector @@ ${corrected})`,
-    rank: sql`(case when ${matchesCorrected} then ${sql.raw(String(TITLE_WORDS_BONUS))} + case when ${titleWords(corrected)} then ${sql.raw(String(TITLE_WORDS_BONUS))} else 0 end + ts_rank_cd(${products.searchVector}, ${corrected}) else 0 end + ${similarity})`,
+    condition: sql`${products.id} in (${trigramIds} union all ${fixedIds})`,
+    rank: sql`(${base} + ${similarity})`,
     mode: 'trigram',
     suggestion: typeof suggestion === 'string' ? suggestion : null,
+    split: {
+      with: sql`typo_ids as materialized (${trigramIds})`,
+      condition: sql`${products.id} in (select id from typo_ids union all ${fixedIds})`,
+      base,
+      extra: similarity,
+      lower: sql`case when ${isTrigramMatch} then coalesce(${threshold} - 1e-5, 0) else 0 end`,
+      upper: sql`case when ${isTrigramMatch} then 1 else coalesce(${threshold} + 1e-5, 1) end`,
+    },
   }
 }
 

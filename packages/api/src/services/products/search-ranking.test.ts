@@ -2,10 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { products, sql } from '@presently/db'
 import { CATALOG_SEARCH_WORDS, createTestDatabase, type TestDatabase } from '@presently/db/testing'
 import { importCatalog, seedCatalogFile } from '@presently/db/import'
 import { productListInput } from '@presently/domain'
 import { listProducts } from './list-products.ts'
+import { primaryVariantCondition, resolveSearch, visibleCondition } from './product-filters.ts'
 
 /**
  * Issue 44: search ranking moved into one PostgreSQL statement must order the shipped catalog
@@ -75,5 +77,38 @@ describe('search ranking on the shipped catalog (issue 44)', () => {
     const before = JSON.parse(readFileSync(fixtureFile, 'utf8')) as Record<string, Ranked>
     expect(Object.keys(before)).toHaveLength(50)
     for (const query of RANKING_QUERIES) expect({ query, ...now[query] }).toEqual({ query, ...before[query] })
+  })
+})
+
+describe('a typo search ranks its deferred similarity exactly (issue 44, SplitRank)', () => {
+  /**
+   * The order of `search` with the whole rank computed on every matching row (the filter's
+   * unsplit condition and rank), as the statement ordered before the split; optionally within a
+   * price band.
+   */
+  async function fullRanking(search: string, maxPrice?: number): Promise<number[]> {
+    const filter = await resolveSearch(testDb.db, search)
+    const band = maxPrice === undefined ? sql`true` : sql`${products.price} <= ${maxPrice}`
+    const rows = await testDb.db.execute<{ id: number }>(sql`
+      select ${products.id} as id from ${products}
+       where ${visibleCondition()} and ${primaryVariantCondition()} and ${band} and ${filter.condition}
+       order by ${filter.rank} desc, ${products.popularity} desc nulls last, ${products.id} asc`)
+    return rows.rows.map((row) => Number(row.id))
+  }
+
+  it('gives every page of a corrected typo search, with and without a price band, as the full ranking orders it', async () => {
+    for (const search of ['ballon', 'puppit', 'dinosour', 'jigsaww', 'helicoptr']) {
+      for (const maxPrice of [undefined, 15]) {
+        const expected = await fullRanking(search, maxPrice)
+        expect(expected.length, search).toBeGreaterThan(14)
+        const pages: number[] = []
+        for (let page = 1; (page - 1) * 7 < expected.length && page <= 6; page++) {
+          const list = await listProducts(testDb.db, productListInput.parse({ search, page, limit: 7, maxPrice }))
+          expect(list.total, search).toBe(expected.length)
+          pages.push(...list.products.map((p) => p.id))
+        }
+        expect({ search, maxPrice, ids: pages }).toEqual({ search, maxPrice, ids: expected.slice(0, pages.length) })
+      }
+    }
   })
 })
