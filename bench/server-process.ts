@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Db } from '@presently/db'
+import { isInheritedFlag } from '../apps/server/src/catalog-import/run-in-child.ts'
 import {
   autocannonLoop,
   cpuSince,
@@ -35,11 +36,12 @@ export function serveFlags(): string[] {
 
 /**
  * The node flags of the server's catalog-import child (apps/server/src/catalog-import/
- * run-in-child.ts, childEntry): of the serve script's flags only --enable-source-maps, so the
- * child's heap is Node's default, not the server's capped one (docs/decisions/catalog-jobs-process.md).
+ * run-in-child.ts, childEntry): the serve script's flags that isInheritedFlag passes on
+ * (source maps, the semi-space size), not the server's old-space cap
+ * (docs/decisions/catalog-jobs-process.md).
  */
 export function catalogImportFlags(): string[] {
-  return serveFlags().filter((flag) => flag === '--enable-source-maps')
+  return serveFlags().filter(isInheritedFlag)
 }
 
 export interface ServerProcess {
