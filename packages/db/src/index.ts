@@ -32,6 +32,7 @@ export {
   type ReplicaSetOptions,
 } from './replicas.ts'
 export { anyOf } from './any-of.ts'
+export { perDatabase } from './per-database.ts'
 export { queryNamed, prepareNamed, queryPrepared, type PreparedNamed } from './named-query.ts'
 export * from './catalog/index.ts'
 export { GIFT_INTEREST_CATEGORY } from './reference/gift-interests.ts'

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
+import { perDatabase } from './per-database.ts'
 import { rateLimitCounters } from './schema/rate-limits.ts'
 
 /**
@@ -24,12 +25,7 @@ export async function countHit(
   windowMs: number,
   hits = 1,
 ): Promise<{ current: number; ttl: number }> {
-  let upsert = upserts.get(db)
-  if (!upsert) {
-    upsert = prepareUpsert(db)
-    upserts.set(db, upsert)
-  }
-  const [row] = await upsert.execute({ key, seconds: windowMs / 1000, hits })
+  const [row] = await upsertOf(db).execute({ key, seconds: windowMs / 1000, hits })
   return { current: row!.current, ttl: row!.ttl }
 }
 
@@ -59,4 +55,4 @@ function prepareUpsert(db: Db) {
     })
     .prepare('presently_rate_limit_hit')
 }
-const upserts = new WeakMap<Db, ReturnType<typeof prepareUpsert>>()
+const upsertOf = perDatabase(prepareUpsert)

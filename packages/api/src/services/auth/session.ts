@@ -1,4 +1,4 @@
-import { and, eq, ne, sessions, sql, users, type Db } from '@presently/db'
+import { and, eq, ne, perDatabase, sessions, sql, users, type Db } from '@presently/db'
 import type { Executor } from './executor.ts'
 import type { SessionUser } from '../../trpc.ts'
 import { generateToken, hashToken, looksLikeToken } from './tokens.ts'
@@ -72,7 +72,7 @@ function prepareSessionLookup(db: Db) {
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare('presently_session_lookup')
 }
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>()
+const sessionLookupOf = perDatabase(prepareSessionLookup)
 
 /**
  * Finds the session of a cookie token. Expired sessions are deleted and give null; a session
@@ -86,12 +86,7 @@ const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>(
 export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<SessionValidation | null> {
   if (!looksLikeToken(token)) return null
   const id = hashToken(token)
-  let lookup = sessionLookups.get(db)
-  if (!lookup) {
-    lookup = prepareSessionLookup(db)
-    sessionLookups.set(db, lookup)
-  }
-  const [row] = await lookup.execute({ id })
+  const [row] = await sessionLookupOf(db).execute({ id })
   if (!row) return null
   if (now.getTime() >= row.expiresAt.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, id))

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache'
-import { and, eq, exchangeLinks, exchangeParticipants, exchanges, sql, type Db } from '@presently/db'
+import { and, eq, exchangeLinks, exchangeParticipants, exchanges, perDatabase, sql, type Db } from '@presently/db'
 import { AppError, EXCHANGE_MESSAGES, type ExchangeIdea, type ParticipantView } from '@presently/domain'
 import { hashLinkToken, looksLikeLinkToken } from '../secret-links/link-token.ts'
 import type { ExchangeRow, ParticipantRef, ParticipantRow } from './access.ts'
@@ -73,16 +73,7 @@ function prepareLookups(db: Db) {
       .prepare('presently_exchange_page_by_user'),
   }
 }
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookups>>()
-
-function lookupsOf(db: Db): ReturnType<typeof prepareLookups> {
-  let prepared = lookups.get(db)
-  if (!prepared) {
-    prepared = prepareLookups(db)
-    lookups.set(db, prepared)
-  }
-  return prepared
-}
+const lookupsOf = perDatabase(prepareLookups)
 
 /** One kept page: the view, and its JSON once a REST answer has serialised it. */
 export interface CachedPage {
@@ -108,27 +99,20 @@ interface PageCache {
 }
 
 /** One cache per database handle (tests hand in their own database, and so get their own cache). */
-const caches = new WeakMap<Db, PageCache>()
-
-function cacheOf(db: Db): PageCache {
-  let cache = caches.get(db)
-  if (!cache) {
-    const newest = new Map<string, string>()
-    const pages = new LRUCache<string, CachedPage>({
-      maxSize: PAGE_CACHE_CHARS,
-      // The view and, once a REST answer made it, its JSON: about twice the JSON's length.
-      sizeCalculation: (page, key) => key.length + 2 * JSON.stringify(page.view).length,
-      ttl: PAGE_CACHE_TTL_MS,
-      dispose: (_page, key) => {
-        const base = key.slice(0, key.indexOf(VERSIONS))
-        if (newest.get(base) === key) newest.delete(base)
-      },
-    })
-    cache = { pages, newest, pending: new Map() }
-    caches.set(db, cache)
-  }
-  return cache
-}
+const cacheOf = perDatabase((): PageCache => {
+  const newest = new Map<string, string>()
+  const pages = new LRUCache<string, CachedPage>({
+    maxSize: PAGE_CACHE_CHARS,
+    // The view and, once a REST answer made it, its JSON: about twice the JSON's length.
+    sizeCalculation: (page, key) => key.length + 2 * JSON.stringify(page.view).length,
+    ttl: PAGE_CACHE_TTL_MS,
+    dispose: (_page, key) => {
+      const base = key.slice(0, key.indexOf(VERSIONS))
+      if (newest.get(base) === key) newest.delete(base)
+    },
+  })
+  return { pages, newest, pending: new Map() }
+})
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -172,7 +156,13 @@ export async function cachedPage(
 
 /** Gift ideas kept per giver (their giftee has one Santa): at most this many lists per database. */
 const IDEAS_CACHE_ENTRIES = 2_000
-const ideasCaches = new WeakMap<Db, LRUCache<number, { key: string; ideas: Promise<readonly ExchangeIdea[]> }>>()
+const ideasCacheOf = perDatabase(
+  () =>
+    new LRUCache<number, { key: string; ideas: Promise<readonly ExchangeIdea[]> }>({
+      max: IDEAS_CACHE_ENTRIES,
+      ttl: PAGE_CACHE_TTL_MS,
+    }),
+)
 
 /**
  * The gift ideas of participant `participantId`'s giftee, kept while `key` (the page's
@@ -186,11 +176,7 @@ export async function cachedIdeas(
   key: string,
   make: () => Promise<ExchangeIdea[]>,
 ): Promise<readonly ExchangeIdea[]> {
-  let cache = ideasCaches.get(db)
-  if (!cache) {
-    cache = new LRUCache({ max: IDEAS_CACHE_ENTRIES, ttl: PAGE_CACHE_TTL_MS })
-    ideasCaches.set(db, cache)
-  }
+  const cache = ideasCacheOf(db)
   const kept = cache.get(participantId)
   if (kept?.key === key) return kept.ideas
   const ideas = make().then((made) => deepFreeze(made))

@@ -1,4 +1,4 @@
-import type { Db } from '@presently/db'
+import { perDatabase, type Db } from '@presently/db'
 import {
   AppError,
   COLLECTION_COUNT,
@@ -79,7 +79,7 @@ function listOf(items: readonly string[]): string {
 
 /** Answers kept per catalog version, day and question (the engine's answer is the same all day). */
 const KEPT = 1000
-const kept = new WeakMap<Db, Map<string, Promise<GiftFinderOutput>>>()
+const keptOf = perDatabase(() => new Map<string, Promise<GiftFinderOutput>>())
 
 /**
  * The gift finder (issue 40): products for a visitor's four quick answers, without an account.
@@ -114,8 +114,7 @@ export async function findGifts(
     if (!bySlug.has(slug)) throw new AppError('BAD_REQUEST', FINDER_MESSAGES.unknownInterest(slug))
 
   const key = `${row.catalog_version}|${today}|${JSON.stringify(input)}`
-  let cache = kept.get(db)
-  if (!cache) kept.set(db, (cache = new Map<string, Promise<GiftFinderOutput>>()))
+  const cache = keptOf(db)
   const hit = cache.get(key)
   if (hit) return hit
   if (cache.size >= KEPT) cache.clear()
@@ -315,7 +314,7 @@ export async function listGiftCollections(db: Db, options: { today?: string } = 
 }
 
 const COLLECTION_NOT_FOUND = 'Collection not found'
-const keptCollections = new WeakMap<Db, Map<string, Promise<GiftCollectionOutput['picks']>>>()
+const keptCollectionsOf = perDatabase(() => new Map<string, Promise<GiftCollectionOutput['picks']>>())
 
 async function collectionPicks(
   db: Db,
@@ -330,8 +329,7 @@ async function collectionPicks(
   const row = rows[0]!
   if (!row.occasion) throw new Error(`collection ${collection.slug}: unknown occasion ${collection.occasion}`)
   const key = `${row.catalog_version}|${today}|${collection.slug}`
-  let cache = keptCollections.get(db)
-  if (!cache) keptCollections.set(db, (cache = new Map<string, Promise<GiftCollectionOutput['picks']>>()))
+  const cache = keptCollectionsOf(db)
   let kept = cache.get(key)
   if (!kept) {
     if (cache.size >= KEPT) cache.clear()
