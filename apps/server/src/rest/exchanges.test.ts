@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { createTestDatabase, type TestDatabase } from '@presently/db/testing'
-import { desc, emailLog, eq, exchangeAssignments, inArray } from '@presently/db'
+import { desc, emailLog, eq, exchangeAssignments, inArray, sql } from '@presently/db'
 import { extractLinks } from '@presently/email'
 import { ukToday } from '@presently/domain'
-import { sql } from '@presently/db'
 import { buildTestApp, logInto, signedInUser, withSession, type TestAccount } from '../testing/auth-helpers.ts'
 import { localRateLimit } from '../plugins/security.ts'
 
